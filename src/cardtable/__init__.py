@@ -1,0 +1,15 @@
+"""cardtable: exact rules engines for five card games, a table to play them at, and a research API.
+
+>>> import cardtable
+>>> "slobberhannes" in cardtable.games()
+True
+"""
+
+from . import games as _games  # registers every game
+from .core.errors import IllegalAction, InvalidNotation, RecordError
+from .core.game import Game, State
+from .core.records import replay
+from .core.registry import games, make
+
+__all__ = ["Game", "IllegalAction", "InvalidNotation", "RecordError", "State", "games", "make", "replay"]
+del _games

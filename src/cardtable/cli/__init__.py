@@ -1,0 +1,1 @@
+"""The terminal front door: ``cardtable play``, ``cardtable replay`` and friends (typer + rich)."""

@@ -1,0 +1,264 @@
+"""The engine contract: a ``Game`` (options and static facts) and its ``State`` (one match in play).
+
+Every game subclasses these two. The base classes hold what all games share: the seeded random
+source, the event log that becomes the record, chance that comes either from the seed or, in a
+replay, from the record, legality checked before anything changes, and cheap cloning.
+
+>>> import cardtable
+>>> state = cardtable.make("slobberhannes", players=4).new_game(seed=7)
+>>> state.current_player() in range(4) and not state.is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, RecordError
+from .options import Option, OptionValue, validate_options
+
+JsonDict = dict[str, Any]
+Move = tuple[int, int]
+"""A decision in the log: (seat, action id)."""
+
+
+class Game(ABC):
+    """A game with its options fixed: makes new matches and translates between action ids and notation."""
+
+    name: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]]
+    state_class: ClassVar[type[State]]
+    num_actions: ClassVar[int]
+    """Action ids are ``0 .. num_actions - 1`` (for masks and tensors)."""
+
+    def __init__(self, **options: Any) -> None:
+        """Raises ValueError naming the option when one is unknown or has a bad value."""
+        self.options: dict[str, OptionValue] = validate_options(
+            self.name, self.option_specs, options, self._check_options
+        )
+        players = self.options["players"]
+        assert isinstance(players, int)
+        self.players = players
+
+    def _check_options(self, options: dict[str, OptionValue]) -> None:  # noqa: B027 - optional hook
+        """Checks between options (override where a game has them); raise ValueError."""
+
+    def new_game(self, seed: int | None = None) -> State:
+        """A whole match, deals included; the same seed always gives the same match."""
+        return self.state_class(self, seed)
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``records.md`` for an action id."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """The action id a move's notation names, legal now or not; raises InvalidNotation."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, self.options) == (other.name, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options.items()))))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"cardtable.make({self.name!r}, {args})"
+
+
+class ChanceScript:
+    """Chance outcomes taken from a record being replayed, instead of from the seed."""
+
+    def __init__(self, events: list[Any]) -> None:
+        self.events = events
+
+    def outcome(self, kind: str, index: int) -> Any:
+        """The payload of event ``index``, which must be a ``kind`` event; raises RecordError."""
+        if index >= len(self.events):
+            raise RecordError(f"the record ends where the rules need a '{kind}' event", index=index)
+        event = self.events[index]
+        if not isinstance(event, dict) or list(event) != [kind]:
+            raise RecordError(f"expected a '{kind}' event here, found {event!r}", index=index)
+        return event[kind]
+
+
+class State(ABC):
+    """One match in play. Subclasses set ``_to_act``, ``_over`` and ``_winners`` as play goes on."""
+
+    _copy_fields: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding flat mutable containers, copied shallowly by ``clone``."""
+    _copy_nested: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding lists of lists, copied one level deeper by ``clone``."""
+
+    def __init__(self, game: Game, seed: int | None, script: ChanceScript | None = None) -> None:
+        self.game = game
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self._rng_shared = False
+        self._script = script
+        self._log: list[Move | JsonDict] = []
+        self._legal: list[int] | None = None
+        self._to_act: int | None = None
+        self._over = False
+        self._winners: list[int] = []
+        self._setup()
+
+    # -- the contract -------------------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the match is over."""
+        return self._to_act
+
+    def legal_actions(self) -> list[int]:
+        """Sorted action ids the seat to act may take; never empty while the match runs."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self._over else self._legal_actions()
+        return legal.copy()
+
+    def apply_action(self, action: int) -> None:
+        """Take ``action`` for the seat to act; raises IllegalAction (state unchanged) if not legal."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self._over else self._legal_actions()
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(action) or f"action {action} is not legal now")
+        self._legal = None
+        self._log.append((self._to_act, action))  # type: ignore[arg-type]
+        self._apply(action)
+
+    def why_illegal(self, action: int) -> str | None:
+        """Why ``action`` may not be taken now, or None when it may (the one source of reasons)."""
+        if self._over:
+            return "the game is over"
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.game.num_actions:
+            return f"{action!r} is not an action id of {self.game.name} (0..{self.game.num_actions - 1})"
+        return self._why_illegal(action)
+
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return self._over
+
+    def returns(self) -> list[float]:
+        """Per-seat payoff: 1.0 for each winner once the match is over, else 0.0."""
+        return [1.0 if self._over and seat in self._winners else 0.0 for seat in range(self.game.players)]
+
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``records.md`` for an action id."""
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The action id of a move's notation; raises InvalidNotation for text that is no move."""
+        return self.game.string_to_action(text)
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> JsonDict:
+        """Everything ``seat`` may know and nothing more; ``None`` gives the public view."""
+
+    def record(self, players: list[str] | None = None) -> JsonDict:
+        """The game record of ``records.md`` so far (``result`` is null while the match runs)."""
+        from .records import build_record
+
+        return build_record(self, players)
+
+    @abstractmethod
+    def resample(self, seat: int | None, rng: random.Random) -> State:
+        """A copy in which every card hidden from ``seat`` is redrawn at random, consistent with all
+        ``seat`` has seen (its observation is unchanged), and future chance reseeded from ``rng``.
+        For search (ISMCTS): the copy's record still shows the real deals."""
+
+    def _world_copy(self, rng: random.Random) -> State:
+        """A clone whose future chance (later deals, reshuffles) comes from ``rng``, not the real seed."""
+        world = self.clone()
+        world._rng = random.Random(rng.getrandbits(64))
+        world._rng_shared = False
+        return world
+
+    def event_count(self) -> int:
+        """How many events the record holds so far."""
+        return len(self._log)
+
+    def clone(self) -> State:
+        """An independent copy that shares nothing mutable with this state."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields["_log"] = self._log.copy()
+        for name in self._copy_fields:
+            fields[name] = fields[name].copy()
+        for name in self._copy_nested:
+            fields[name] = [inner.copy() for inner in fields[name]]
+        self._rng_shared = fields["_rng_shared"] = True  # copied on the next chance event, not now
+        new.__dict__ = fields
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return False
+        assert isinstance(other, State)
+        skip = ("_rng", "_rng_shared", "_legal", "_script")
+        mine = {k: v for k, v in self.__dict__.items() if k not in skip}
+        theirs = {k: v for k, v in other.__dict__.items() if k not in skip}
+        return mine == theirs and self._rng.getstate() == other._rng.getstate()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = "over" if self._over else f"seat {self._to_act} to act"
+        return f"<{self.game.name} state, {len(self._log)} events, {status}>"
+
+    # -- what each game provides ------------------------------------------------------------------
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Start the match: options, first deal, first seat to act."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal action ids for the seat to act (the match is not over)."""
+
+    @abstractmethod
+    def _why_illegal(self, action: int) -> str | None:
+        """The reason a valid action id is illegal now, or None; must agree with ``_legal_actions``."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action and run every forced step until a seat must decide or the match ends."""
+
+    def _result(self) -> JsonDict:
+        """The record's ``result`` object once the match is over."""
+        return {"winners": list(self._winners)}
+
+    # -- shared helpers for games -----------------------------------------------------------------
+
+    def _chance(self, kind: str, draw: Callable[[random.Random], Any], check: Callable[[Any], None]) -> Any:
+        """A chance outcome, logged as a ``kind`` event: drawn from the seed, or in a replay read from
+        the record (the seeded draw is still made, so a replayed state continues exactly as the live one).
+        ``check`` raises ValueError when a recorded outcome is impossible."""
+        if self._rng_shared:
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = rng, False
+        outcome = draw(self._rng)
+        if self._script is not None:
+            index = len(self._log)
+            outcome = self._script.outcome(kind, index)
+            try:
+                check(outcome)
+            except (ValueError, TypeError, KeyError) as error:
+                raise RecordError(f"bad '{kind}' event: {error}", index=index) from None
+        self._log.append({kind: outcome})
+        return outcome
+
+    def _log_score(self, deltas: Iterable[int], scores: Iterable[int]) -> None:
+        """Write the ``score`` event that closes a hand or round."""
+        self._log.append({"score": {"deltas": list(deltas), "scores": list(scores)}})
+
+    def _finish(self, winners: Iterable[int]) -> None:
+        """End the match with these winners (ascending seats)."""
+        self._over = True
+        self._to_act = None
+        self._winners = sorted(winners)
+        self._legal = None

@@ -1,0 +1,214 @@
+"""Slobberhannes: 3–6 players avoid the first trick, the last trick and the trick with the queen of clubs.
+
+Rules: ``shared/rules/slobberhannes.md``; records and notation: ``shared/records.md``. Every hand costs
+1 point for the first trick, 1 for the last, 1 for the trick holding QC, and 1 more to a player who
+took all three; scores count down from ``start_points`` and the match ends after the hand in which a
+score reaches 0 or less. The highest score wins; equal highest scores share the win.
+
+Decisions (where the spec leaves a choice to the engine):
+- The cut for the first leader is a uniformly random seat drawn from the seed (``first_leader`` fixes it).
+- Action ids are card ids (``suit * 8 + rank``, suits S H D C, ranks 7..A), so a sorted list of legal
+  actions is the hand sorted by suit then rank. With 3, 5 or 6 players 7S and 7C exist as ids but are
+  never dealt, so never legal.
+- Observations list the cards played so far in the hand: they were public when played, and a player at a
+  real table may remember them.
+
+>>> import cardtable
+>>> state = cardtable.make("slobberhannes", players=4, first_leader=2).new_game(seed=1)
+>>> state.current_player(), len(state.legal_actions())
+(2, 8)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from ..core.cards import (
+    PIQUET_CARDS,
+    PIQUET_CODES,
+    PIQUET_IDS,
+    PIQUET_RANK_OF,
+    PIQUET_SUIT_MASKS,
+    PIQUET_SUIT_OF,
+    bits,
+    mask_of,
+    piquet_card,
+    piquet_code,
+)
+from ..core.game import Game, JsonDict
+from ..core.options import Option
+from ..core.registry import register
+from ..core.tricks import FollowRule, TrickTakingState, check_deck, shuffled
+
+QUEEN_OF_CLUBS = piquet_card("QC")
+BLACK_SEVENS = (piquet_card("7S"), piquet_card("7C"))
+NO_TRUMPS = (0,) * 32
+
+
+def deck_for(players: int) -> tuple[int, ...]:
+    """The pack for a player count: all 32 cards with 4 players, else without 7S and 7C (§2)."""
+    if players == 4:
+        return PIQUET_CARDS
+    return tuple(card for card in PIQUET_CARDS if card not in BLACK_SEVENS)
+
+
+def hand_deltas(players: int, first_taker: int, queen_taker: int, last_taker: int) -> list[int]:
+    """§6: −1 per penalty event taken, and −1 more for taking all three ("Slobberhannes").
+
+    >>> hand_deltas(4, first_taker=1, queen_taker=2, last_taker=1)
+    [0, -2, -1, 0]
+    """
+    takers = (first_taker, queen_taker, last_taker)
+    deltas = [-takers.count(seat) for seat in range(players)]
+    if first_taker == queen_taker == last_taker:
+        deltas[first_taker] -= 1
+    return deltas
+
+
+def match_winners(scores: list[int]) -> list[int] | None:
+    """§6: None while every score is above 0; otherwise the seats with the highest score."""
+    if min(scores) > 0:
+        return None
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
+
+
+class SlobberhannesState(TrickTakingState):
+    """A Slobberhannes match in play."""
+
+    _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_scores", "_tricks_won")
+
+    def _setup(self) -> None:
+        n = self.game.players
+        self._deck = deck_for(n)
+        self._deck_codes = [piquet_code(card) for card in self._deck]
+        self._hand_size = len(self._deck) // n
+        self._trick_size = n
+        self._next_in_trick = [(seat + 1) % n for seat in range(n)]
+        self._suit_of, self._rank, self._power = PIQUET_SUIT_OF, PIQUET_RANK_OF, NO_TRUMPS
+        self._suit_masks, self._trump_mask, self._follow = PIQUET_SUIT_MASKS, 0, FollowRule.SUIT
+        self._scores = [int(self.game.options["start_points"])] * n  # type: ignore[call-overload]
+        self._hand_number = 0
+        self._last_trick = None
+        self._deal(self.game.options["first_leader"])  # type: ignore[arg-type]
+
+    # -- the hand -------------------------------------------------------------------------------
+
+    def _deal(self, leader: int | None) -> None:
+        """Shuffle and deal a hand (§3); ``leader`` None means drawn from the seed (hand 1)."""
+        n = self.game.players
+
+        def draw(rng: Any) -> JsonDict:
+            first = leader if leader is not None else rng.randrange(n)
+            return {"leader": first, "deck": list(map(PIQUET_CODES.__getitem__, shuffled(rng, self._deck)))}
+
+        def check(deal: Any) -> None:
+            if set(deal) != {"leader", "deck"}:
+                raise ValueError("a deal holds 'leader' and 'deck'")
+            if deal["leader"] not in range(n) or isinstance(deal["leader"], bool):
+                raise ValueError(f"leader must be a seat 0..{n - 1}")
+            if leader is not None and deal["leader"] != leader:
+                raise ValueError(f"seat {leader} must lead this hand, not seat {deal['leader']}")
+            check_deck(deal["deck"], self._deck_codes)
+
+        deal = self._chance("deal", draw, check)
+        deck = list(map(PIQUET_IDS.__getitem__, deal["deck"]))
+        h = self._hand_size
+        self._hands = [mask_of(deck[k * h : (k + 1) * h]) for k in range(n)]
+        self._hand_number += 1
+        self._tricks_won = [0] * n
+        self._tricks_done = 0
+        self._first_taker: int | None = None
+        self._queen_taker: int | None = None
+        self._start_trick_play(deal["leader"])
+
+    def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
+        self._tricks_won[winner] += 1
+        self._tricks_done += 1
+        tricks = self._tricks_done
+        if tricks == 1:
+            self._first_taker = winner
+        if QUEEN_OF_CLUBS in cards:
+            self._queen_taker = winner
+        if tricks == self._hand_size:
+            self._score_hand(last_taker=winner)
+
+    def _score_hand(self, last_taker: int) -> None:
+        """§6: score the hand, then end the match or deal again with the last taker leading."""
+        assert self._first_taker is not None and self._queen_taker is not None
+        deltas = hand_deltas(self.game.players, self._first_taker, self._queen_taker, last_taker)
+        self._scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
+        self._log_score(deltas, self._scores)
+        winners = match_winners(self._scores)
+        if winners is not None:
+            self._finish(winners)
+        else:
+            self._deal(last_taker)
+
+    # -- the contract hooks -----------------------------------------------------------------------
+
+    _legal_actions = TrickTakingState._legal_cards
+
+    def _why_illegal(self, action: int) -> str | None:
+        seat = self._to_act
+        assert seat is not None
+        if self._playable(seat) >> action & 1:
+            return None
+        return self._follow_reason(seat, action, piquet_code)
+
+    _apply = TrickTakingState._play_card
+
+    def resample(self, seat: int | None, rng: random.Random) -> SlobberhannesState:
+        """Other hands redealt from the cards they hold, keeping sizes and the suits they showed void in."""
+        world = self._world_copy(rng)
+        assert isinstance(world, SlobberhannesState)
+        self._redeal_hidden_hands(world, seat, rng)
+        return world
+
+    def _result(self) -> JsonDict:
+        return {"scores": list(self._scores), "winners": list(self._winners)}
+
+    def observation(self, seat: int | None) -> JsonDict:
+        """The public table plus, for a seat, its own hand."""
+        n = self.game.players
+        view: JsonDict = {
+            "game": self.game.name,
+            "seat": seat,
+            "players": n,
+            "to_act": self._to_act,
+            "hand": [piquet_code(c) for c in bits(self._hands[seat])] if seat is not None else None,
+            "hand_sizes": [self._hands[s].bit_count() for s in range(n)],
+            "scores": list(self._scores),
+            "start_points": self.game.options["start_points"],
+            "hand_number": self._hand_number,
+            "tricks_per_hand": self._hand_size,
+            "tricks_won": list(self._tricks_won),
+            "first_taker": self._first_taker,
+            "queen_taker": self._queen_taker,
+            "played": [piquet_code(c) for c in self._played],
+            "over": self._over,
+            "winners": list(self._winners),
+        }
+        view.update(self._trick_view(piquet_code))
+        return view
+
+
+@register
+class Slobberhannes(Game):
+    """Slobberhannes for 3–6 players (see the module docstring)."""
+
+    name = "slobberhannes"
+    option_specs = (
+        Option(name="players", default=4, choices=(3, 4, 5, 6), help="number of players"),
+        Option(name="start_points", default=10, choices=(6, 10, 16), help="every score starts here"),
+        Option(name="first_leader", default=None, seat=True, help="who leads the first hand (null: random)"),
+    )
+    state_class = SlobberhannesState
+    num_actions = 32
+
+    def action_to_string(self, action: int) -> str:
+        return piquet_code(action)
+
+    def string_to_action(self, text: str) -> int:
+        return piquet_card(text)

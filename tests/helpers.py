@@ -1,0 +1,35 @@
+"""Helpers the test modules share: player counts per game and seeded random playouts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import cardtable
+from cardtable.core.game import State
+
+
+def player_counts(game: str) -> list[int]:
+    """Every player count the game accepts."""
+    spec = next(o for o in cardtable.make(game).option_specs if o.name == "players")
+    assert spec.choices is not None, f"{game}: 'players' should list its choices"
+    return [int(c) for c in spec.choices if isinstance(c, int)]
+
+
+def random_playout(state: State, seed: int, max_steps: int = 200_000) -> Iterator[State]:
+    """Play uniformly random legal actions, yielding the state before each one."""
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return
+        yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError(f"{state.game.name} did not end within {max_steps} steps")
+
+
+def play_to_end(game: cardtable.Game, seed: int) -> State:
+    """A finished match from random play."""
+    state = game.new_game(seed=seed)
+    for _ in random_playout(state, seed):
+        pass
+    return state

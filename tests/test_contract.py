@@ -1,0 +1,181 @@
+"""The engine contract of DESIGN.md, checked for every game and player count by seeded random play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import cardtable
+from cardtable import IllegalAction, InvalidNotation, RecordError
+
+from .helpers import play_to_end, player_counts, random_playout
+
+CASES = [(game, n) for game in cardtable.games() for n in player_counts(game)]
+SEEDS = range(3)
+
+
+def ids(case: tuple[str, int]) -> str:
+    return f"{case[0]}-{case[1]}p"
+
+
+@pytest.fixture(params=CASES, ids=ids)
+def game(request: pytest.FixtureRequest) -> cardtable.Game:
+    name, players = request.param
+    return cardtable.make(name, players=players)
+
+
+def test_games_are_listed_sorted() -> None:
+    names = cardtable.games()
+    assert names == sorted(names) and "slobberhannes" in names
+
+
+def test_unknown_game_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="unknown game 'poker'"):
+        cardtable.make("poker")
+
+
+def test_unknown_option_is_refused_by_name(game: cardtable.Game) -> None:
+    with pytest.raises(ValueError, match="no option 'colour'"):
+        cardtable.make(game.name, colour=3)
+
+
+def test_bad_player_count_names_the_option_and_allowed_values(game: cardtable.Game) -> None:
+    with pytest.raises(ValueError, match=r"option 'players' must be one of .* \(got 99\)"):
+        cardtable.make(game.name, players=99)
+
+
+def test_options_are_complete_and_json_safe(game: cardtable.Game) -> None:
+    assert set(game.options) == {o.name for o in game.option_specs}
+    assert json.loads(json.dumps(game.options)) == game.options
+
+
+def test_same_seed_same_game(game: cardtable.Game) -> None:
+    assert play_to_end(game, 11).record() == play_to_end(game, 11).record()
+
+
+def test_legal_actions_sorted_nonempty_and_agree_with_reasons(game: cardtable.Game) -> None:
+    """One legality source: no reason exactly for the legal ids (STYLE §5)."""
+    for seed in SEEDS:
+        state = game.new_game(seed=seed)
+        for step, _ in enumerate(random_playout(state, seed)):
+            legal = state.legal_actions()
+            assert legal and legal == sorted(set(legal))
+            assert all(0 <= a < game.num_actions for a in legal)
+            if step % 7 == 0:
+                reasons = {a: state.why_illegal(a) for a in range(game.num_actions)}
+                assert {a for a, why in reasons.items() if why is None} == set(legal)
+                assert all(isinstance(why, str) and why for a, why in reasons.items() if a not in legal)
+        assert state.is_terminal() and state.legal_actions() == [] and state.current_player() is None
+
+
+def test_illegal_action_raises_with_reason_and_changes_nothing(game: cardtable.Game) -> None:
+    rng = random.Random(5)
+    state = game.new_game(seed=5)
+    for step, _ in enumerate(random_playout(state, 5)):
+        if step % 5:
+            continue
+        illegal = [a for a in range(game.num_actions) if a not in state.legal_actions()]
+        before = state.clone()
+        for action in [*rng.sample(illegal, min(3, len(illegal))), -1, game.num_actions, "x"]:
+            with pytest.raises(IllegalAction) as caught:
+                state.apply_action(action)  # type: ignore[arg-type]
+            assert str(caught.value)
+            assert state == before
+
+
+def test_notation_round_trips(game: cardtable.Game) -> None:
+    state = game.new_game(seed=2)
+    for _ in random_playout(state, 2):
+        for action in state.legal_actions():
+            text = state.action_to_string(action)
+            assert state.string_to_action(text) == action
+
+
+def test_gibberish_is_invalid_notation(game: cardtable.Game) -> None:
+    state = game.new_game(seed=1)
+    for text in ["", "zz", "play", "hello world", "99X"]:
+        with pytest.raises(InvalidNotation):
+            state.string_to_action(text)
+
+
+def test_observations_are_json_safe(game: cardtable.Game) -> None:
+    state = game.new_game(seed=3)
+    for step, _ in enumerate(random_playout(state, 3)):
+        if step % 3 == 0:
+            for seat in [None, *range(game.players)]:
+                obs = state.observation(seat)
+                assert json.loads(json.dumps(obs)) == obs
+    assert json.loads(json.dumps(state.observation(None))) == state.observation(None)
+
+
+def test_clone_is_independent(game: cardtable.Game) -> None:
+    state = game.new_game(seed=4)
+    for step, _ in enumerate(random_playout(state, 4)):
+        if step % 10 == 0:
+            snapshot = state.record()
+            copy = state.clone()
+            assert copy == state
+            for _ in random_playout(copy, step):
+                pass
+            assert state.record() == snapshot
+
+
+def test_replay_of_record_reaches_an_equal_state(game: cardtable.Game) -> None:
+    for seed in SEEDS:
+        state = game.new_game(seed=seed)
+        for step, _ in enumerate(random_playout(state, seed)):
+            if step == 40:
+                assert cardtable.replay(state.record()) == state
+        record = json.loads(json.dumps(state.record()))
+        assert record["result"] is not None
+        replayed = cardtable.replay(record)
+        assert replayed == state and replayed.record() == record
+
+
+def test_replayed_unfinished_game_continues_like_the_original(game: cardtable.Game) -> None:
+    state = game.new_game(seed=8)
+    for step, _ in enumerate(random_playout(state, 8)):
+        if step == 30:
+            break
+    copy = cardtable.replay(state.record())
+    for _ in random_playout(state, 99):
+        pass
+    for _ in random_playout(copy, 99):
+        pass
+    assert state.record() == copy.record()
+
+
+def test_returns_mark_the_winners(game: cardtable.Game) -> None:
+    state = play_to_end(game, 6)
+    returns = state.returns()
+    assert len(returns) == game.players and set(returns) <= {0.0, 1.0}
+    assert [s for s, r in enumerate(returns) if r == 1.0] == state.record()["result"]["winners"]
+
+
+def test_tampered_record_is_refused_with_the_event_index(game: cardtable.Game) -> None:
+    state = play_to_end(game, 7)
+    record = state.record()
+    index = next(i for i, e in enumerate(record["events"]) if "move" in e)
+    record["events"][index]["seat"] = (record["events"][index]["seat"] + 1) % game.players
+    with pytest.raises(RecordError, match=f"^event {index}: "):
+        cardtable.replay(record)
+
+
+def test_resample_keeps_the_seats_observation_and_stays_playable(game: cardtable.Game) -> None:
+    """ISMCTS worlds: a resampled state looks the same to the seat and plays on legally to the end."""
+    rng = random.Random(12)
+    for seed in SEEDS:
+        state = game.new_game(seed=seed)
+        for step, _ in enumerate(random_playout(state, seed)):
+            if step % 11:
+                continue
+            seat = state.current_player()
+            world = state.resample(seat, rng)
+            assert world.observation(seat) == state.observation(seat)
+            assert world.observation(None) == state.observation(None)
+            assert world.legal_actions() == state.legal_actions()
+            for _ in random_playout(world, step, max_steps=2000):
+                if world.current_player() == seat:
+                    break
