@@ -82,6 +82,12 @@ class TerminalTable:
             moves = self.view.expand(text, self.state, choices)
         except (InvalidNotation, ValueError) as error:
             return str(error)
+        picture = self.view.preview(self.state, moves)
+        if picture is not None:
+            self.console.print(picture)
+            answer = self.ask("Make this move? [Y/n] ").strip().lower()
+            if answer not in ("", "y", "yes"):
+                return "move not made"
         for move in moves:
             if self.state.current_player() != seat:
                 return f"{move}: it is no longer your turn"

@@ -50,6 +50,11 @@ class View:
         move = state.action_to_string(state.string_to_action(words))
         return [move]
 
+    def preview(self, state: State, moves: list[str]) -> RenderableType | None:
+        """What the table would look like after ``moves``, shown for confirmation before they are
+        made; None (the default) makes them at once."""
+        return None
+
     def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
         """Lines telling what the events of one step did (used by play and replay)."""
         return [describe_event(event) for event in events]
