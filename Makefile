@@ -31,7 +31,7 @@ $(BENCH_VENV)/.installed: pyproject.toml
 	touch $@
 
 bench: $(BENCH_VENV)/.installed
-	$(BENCH_VENV)/bin/python benchmarks/playout.py
+	for script in benchmarks/bench_*.py; do $(BENCH_VENV)/bin/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache .hypothesis

@@ -14,6 +14,9 @@ from ..core.game import State
 from ..core.records import events_since
 from .views import View
 
+LEGAL_SHOWN = 24
+"""How many legal moves the prompt lists in words (they are also marked in the picture)."""
+
 
 class TerminalTable:
     """Runs a match at the terminal. ``ask`` reads a line (raises EOFError when input ends)."""
@@ -62,6 +65,10 @@ class TerminalTable:
         choices = self.view.choices(obs, legal)
         self.console.print()
         self.console.print(self.view.table(obs, legal))
+        shown = ", ".join(legal[:LEGAL_SHOWN]) + (
+            f", … {len(legal) - LEGAL_SHOWN} more" if len(legal) > LEGAL_SHOWN else ""
+        )
+        self.console.print(f"(legal: {shown})", highlight=False)
         while True:
             try:
                 text = self.ask("Your move (notation or number, 'q' to quit): ").strip()

@@ -1,0 +1,84 @@
+"""Random-playout speed through the public contract, beside OpenSpiel's C++ hearts driven from Python
+with the same loop (when open_spiel is installed, as `make bench` does in its own venv).
+
+Counts player decisions only: OpenSpiel's chance steps (the deal) are taken but not counted, and our
+games keep chance inside the state. Prints one row per game configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+import cardtable
+
+CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "slobberhannes": [{"players": 4}, {"players": 3}, {"players": 6}],
+    "troeven": [{"version": 1}, {"version": 2}],
+    "mue": [{"players": 4}, {"players": 5}, {"players": 6, "dealer_sits_out": True}, {"players": 3}],
+    "game-of-trains": [{"players": 2}, {"players": 4}],
+    "cabooses-in-the-corner": [{"players": 4}, {"players": 2}],
+}
+
+
+def ours(name: str, options: dict[str, Any], seconds: float) -> tuple[float, int, float]:
+    """(decisions per second, games, seconds) for random play of a cardtable game."""
+    game = cardtable.make(name, **options)
+    rng = random.Random(0)
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=games)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, games, elapsed
+
+
+def hearts(seconds: float) -> float | None:
+    """Decisions per second of OpenSpiel's hearts in the same loop, or None without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(0)
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per row")
+    parser.add_argument("--game", action="append", help="only these games")
+    args = parser.parse_args()
+    reference = hearts(args.seconds)
+    if reference is None:
+        print("open_spiel not installed: no reference row (make bench installs it)")
+    else:
+        print(f"{'openspiel hearts (reference)':44} {reference:>12,.0f} decisions/s")
+    for name in cardtable.games():
+        if args.game and name not in args.game:
+            continue
+        for options in CONFIGS.get(name, [{}]):
+            rate, games, _ = ours(name, options, args.seconds)
+            label = f"{name} {' '.join(f'{k}={v}' for k, v in options.items())}"
+            ratio = f"  {rate / reference:.2f}x hearts" if reference else ""
+            print(f"{label:44} {rate:>12,.0f} decisions/s  ({games} games){ratio}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""Driving ``cardtable`` in a pseudo-terminal, as a person would (pexpect)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+
+CARDTABLE = str(Path(sys.executable).with_name("cardtable"))
+PROMPT = "Your move"
+
+
+def spawn(*args: str, cwd: Path | None = None) -> pexpect.spawn:
+    """Start ``cardtable`` with a wide, colourless terminal."""
+    env = {**os.environ, "COLUMNS": "140", "NO_COLOR": "1", "TERM": "dumb"}
+    return pexpect.spawn(CARDTABLE, list(args), env=env, cwd=cwd, encoding="utf-8", timeout=30)
+
+
+def play_through(child: pexpect.spawn, answer: str = "1", limit: int = 5000) -> int:
+    """Answer every prompt until the game ends; returns how many prompts were answered. Answering the
+    number of the first card may be illegal, so after a refusal the first *legal* choice is typed."""
+    prompts = 0
+    while prompts < limit:
+        index = child.expect([PROMPT, "Final standings", pexpect.EOF])
+        if index:
+            return prompts
+        child.sendline(first_legal(child.before) or answer)
+        prompts += 1
+    raise AssertionError("the game did not end")
+
+
+def first_legal(screen: str) -> str | None:
+    """The notation of the first legal move the table listed (rendered as '(legal: a, b)')."""
+    marker = "legal: "
+    if marker not in screen:
+        return None
+    return screen.rsplit(marker, 1)[1].split(")")[0].split(",")[0].strip()
