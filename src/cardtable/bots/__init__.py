@@ -9,7 +9,7 @@ A bot's ``choose(state)`` returns a legal action id for ``state.current_player()
 True
 """
 
-from .base import Bot, make
+from .base import Bot, kinds, levels, make
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "make"]
+__all__ = ["Bot", "RandomBot", "kinds", "levels", "make"]

@@ -34,6 +34,12 @@ def register_level(level: str, spec: str) -> None:
     _LEVELS[level] = spec
 
 
+def levels() -> list[str]:
+    """The difficulty levels, easiest first, as the platform shows them."""
+    order = ["easy", "medium", "hard"]
+    return sorted(_LEVELS, key=lambda level: (order.index(level) if level in order else len(order), level))
+
+
 def kinds() -> list[str]:
     """Every bot kind and level ``make`` accepts."""
     return sorted(_KINDS) + sorted(_LEVELS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.game import State
-from .base import Bot, register_kind
+from .base import Bot, register_kind, register_level
 
 
 class RandomBot(Bot):
@@ -19,3 +19,4 @@ class RandomBot(Bot):
 
 
 register_kind("random", RandomBot)
+register_level("easy", "random")
