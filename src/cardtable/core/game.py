@@ -43,6 +43,18 @@ class Game(ABC):
         assert isinstance(players, int)
         self.players = players
 
+    def int_option(self, name: str) -> int:
+        """An integer option's value (typed, for the rules code)."""
+        value = self.options[name]
+        assert isinstance(value, int)
+        return value
+
+    def seat_option(self, name: str) -> int | None:
+        """A seat option's value: a seat, or None for "drawn from the seed"."""
+        value = self.options[name]
+        assert value is None or isinstance(value, int)
+        return value
+
     def _check_options(self, options: dict[str, OptionValue]) -> None:  # noqa: B027 - optional hook
         """Checks between options (override where a game has them); raise ValueError."""
 

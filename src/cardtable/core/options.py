@@ -86,7 +86,7 @@ def validate_options(
     players = values.get("players")
     for option in declared:
         seat = values[option.name]
-        if option.seat and seat is not None and isinstance(players, int) and seat >= players:
+        if option.seat and isinstance(seat, int) and isinstance(players, int) and seat >= players:
             raise ValueError(
                 f"option '{option.name}' must be {option.allowed()} (got {seat} with {players} players)"
             )

@@ -88,10 +88,10 @@ class SlobberhannesState(TrickTakingState):
         self._next_in_trick = [(seat + 1) % n for seat in range(n)]
         self._suit_of, self._rank, self._power = PIQUET_SUIT_OF, PIQUET_RANK_OF, NO_TRUMPS
         self._suit_masks, self._trump_mask, self._follow = PIQUET_SUIT_MASKS, 0, FollowRule.SUIT
-        self._scores = [int(self.game.options["start_points"])] * n  # type: ignore[call-overload]
+        self._scores = [self.game.int_option("start_points")] * n
         self._hand_number = 0
         self._last_trick = None
-        self._deal(self.game.options["first_leader"])  # type: ignore[arg-type]
+        self._deal(self.game.seat_option("first_leader"))
 
     # -- the hand -------------------------------------------------------------------------------
 
@@ -157,7 +157,7 @@ class SlobberhannesState(TrickTakingState):
             return None
         return self._follow_reason(seat, action, piquet_code)
 
-    _apply = TrickTakingState._play_card
+    _apply = TrickTakingState._play_card  # type: ignore[assignment]  # a move is a card played
 
     def resample(self, seat: int | None, rng: random.Random) -> SlobberhannesState:
         """Other hands redealt from the cards they hold, keeping sizes and the suits they showed void in."""
