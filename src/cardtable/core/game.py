@@ -187,6 +187,7 @@ class State(ABC):
         world = self.clone()
         world._rng = random.Random(rng.getrandbits(64))
         world._rng_shared = False
+        world._legal = None  # the hidden cards are about to change
         return world
 
     def event_count(self) -> int:
