@@ -1,0 +1,220 @@
+"""Cabooses in the Corner at the terminal: the compass of railways and corners as a 3×3 grid with every
+pile bottom to top, the depot in the middle, the hand grouped by colour, and short forms for typing
+several actions at once (``R4 N, E 2 N, end``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.errors import InvalidNotation
+from ...core.game import State
+from .base import Observation, View, describe_event
+
+GRID = (("NW", "N", "NE"), ("W", None, "E"), ("SW", "S", "SE"))
+"""The compass of rules §3; None is the depot."""
+RAILWAYS = ("N", "E", "S", "W")
+CORNERS = ("NE", "SE", "SW", "NW")
+CARD = re.compile(r"^([BRW][1-7]|P8|OB)$")
+COLOUR_STYLE = {
+    "B": "bold blue",
+    "R": "bold red",
+    "W": "bold white",
+    "P": "bold magenta",
+    "O": "bold dark_orange",
+}
+COLOUR_NAME = {"B": "blue", "R": "red", "W": "white"}
+HAND_GROUPS = (("blue", "B"), ("red", "R"), ("white", "W"), ("cabooses", "PO"))
+OUTCOME_TITLE = {"win": "a win", "stalemate": "a stalemate", "draw": "a draw"}
+
+
+class CaboosesView(View):
+    """The Cabooses table; typed text may be full notation, a short form, or several of them."""
+
+    def card_text(self, code: str) -> Text:
+        return Text(code, style=COLOUR_STYLE.get(code[0], ""))
+
+    def table(self, obs: Observation, legal: list[str]) -> RenderableType:
+        parts: list[RenderableType] = [
+            Text(self.header(obs), style="bold"),
+            self.seats(obs),
+            self.compass(obs),
+        ]
+        if obs.get("hand") is not None:
+            parts.append(self.hand_line(obs["hand"]))
+            parts.append(
+                Text("Your moves (type a number, the notation, or a short form like 'R4 N', 'E 2 N'):")
+            )
+            parts.append(self.choices_table(self.choices(obs, legal), legal))
+        return Group(*parts)
+
+    def header(self, obs: Observation) -> str:
+        seat = obs["to_act"]
+        if seat is None:
+            return "Cabooses in the Corner — game over"
+        notes = [f"drew {obs['drawn']}" if obs["drawn"] else "no draw: the depot is empty"]
+        notes.append(f"played {obs['played']} this turn" if obs["played"] else "play a card before 'end'")
+        if obs["first_turn"][seat]:
+            notes.append("first turn: one play only")
+        return f"Cabooses in the Corner — seat {seat} to act · " + " · ".join(notes)
+
+    def seats(self, obs: Observation) -> Text:
+        line = Text()
+        for seat, size in enumerate(obs["hand_sizes"]):
+            marker = "▶ " if obs["to_act"] == seat else "  "
+            you = " (you)" if seat == obs["seat"] else ""
+            line.append(f"{marker}seat {seat}{you}: {size} card{'s' * (size != 1)}   ")
+        return line
+
+    def compass(self, obs: Observation) -> Table:
+        """The 3×3 grid: corners, railways, and the depot in the middle; piles bottom to top."""
+        grid = Table(show_header=False, box=box.SQUARE, show_lines=True, padding=(0, 1))
+        for _ in range(3):
+            grid.add_column(min_width=14, max_width=34)
+        for row in GRID:
+            grid.add_row(*(self.cell(obs, place) for place in row))
+        return grid
+
+    def cell(self, obs: Observation, place: str | None) -> Text:
+        if place is None:
+            text = Text(f"DEPOT\n{obs['depot']} card{'s' * (obs['depot'] != 1)}", style="bold")
+            if obs["departed"]:
+                text.append(f"\ndeparted: {len(obs['departed'])}", style="")
+            return text
+        pile = obs["piles"][place]
+        text = Text(f"{place} ", style="dim")
+        if not pile:
+            text.append("empty", style="dim")
+        for number, code in enumerate(pile):
+            text.append_text(self.card_text(code))
+            if number < len(pile) - 1:
+                text.append(" ")
+        return text
+
+    def hand_line(self, hand: list[str]) -> Text:
+        """The hand grouped by colour: blue, red, white, then the cabooses."""
+        line = Text("Your hand: ")
+        for name, letters in HAND_GROUPS:
+            cards = [code for code in hand if code[0] in letters]
+            if not cards:
+                continue
+            line.append(f"{name} ", style="dim")
+            for code in cards:
+                line.append_text(self.card_text(code))
+                line.append(" ")
+            line.append("  ")
+        return line
+
+    def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
+        """Numbers, notation and short forms, several separated by ',' or ';': ``R4 N`` plays, ``E 2 N``
+        moves, ``N NE`` relocates, ``R4`` plays where only one place takes it, ``e`` ends the turn."""
+        moves: list[str] = []
+        for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+            moves.append(self.one_move(part, state, choices))
+        if not moves:
+            raise InvalidNotation("type a move, e.g. 'R4 N', 'move E 2 N' or 'end'")
+        return moves
+
+    def one_move(self, text: str, state: State, choices: list[str]) -> str:
+        """One move of ``expand`` (numbers refer to the choices shown before the first move)."""
+        if text.isdigit():
+            return super().expand(text, state, choices)[0]
+        words = text.split()
+        verb = words[0].lower()
+        if verb in ("play", "move", "relocate", "end"):
+            return state.action_to_string(state.string_to_action(text))
+        if verb == "e" and len(words) == 1:
+            return "end"
+        upper = [word.upper() for word in words]
+        if len(words) == 1:
+            return self.only_place(upper[0], state)
+        if len(words) == 2:
+            verb = "relocate" if upper[0] in RAILWAYS and upper[1] in CORNERS else "play"
+        elif len(words) == 3:
+            verb = "move"
+        else:
+            return state.action_to_string(state.string_to_action(text))  # reports what is wrong
+        return state.action_to_string(state.string_to_action(f"{verb} {' '.join(upper)}"))
+
+    def only_place(self, card: str, state: State) -> str:
+        """``R4`` alone: the one legal place for it, or a reason."""
+        plays = [
+            state.action_to_string(a)
+            for a in state.legal_actions()
+            if state.action_to_string(a).startswith(f"play {card} ")
+        ]
+        if len(plays) == 1:
+            return plays[0]
+        if plays:
+            places = ", ".join(move.split()[2] for move in plays)
+            raise InvalidNotation(
+                f"{card} may go on {places}: say which, e.g. '{card} {plays[0].split()[2]}'"
+            )
+        if not CARD.match(card):
+            raise InvalidNotation(f"{card!r} is no move or card: try 'R4 N', 'move E 2 N', 'end' or a number")
+        raise InvalidNotation(f"{card} cannot be played anywhere now")
+
+    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
+        lines = []
+        for event in events:
+            if "deal" in event:
+                flips = " ".join(f"{r} {after['flips'][i]}" for i, r in enumerate(RAILWAYS))
+                first = (event["deal"]["dealer"] + 1) % after["players"]
+                lines.append(
+                    f"— deal: dealer seat {event['deal']['dealer']}; flips {flips}; seat {first} starts —"
+                )
+            else:
+                lines.append(describe_event(event))
+        lines.extend(self.consequences(before, after, bool(events) and "deal" in events[0]))
+        return lines
+
+    def consequences(self, before: Observation, after: Observation, dealt: bool) -> list[str]:
+        """What the automatic steps did: departures, draws, the depot running out, the end."""
+        lines = []
+        for train in after["departed"][len(before["departed"]) :]:
+            colour = COLOUR_NAME.get(train[1][0], train[1][0])
+            lines.append(f"  choo-choo! a complete {colour} train departs: {' '.join(train)}")
+        if after["over"]:
+            lines.append("  " + self.ending(after))
+            return lines
+        seat = after["to_act"]
+        if dealt or seat != before["to_act"]:
+            drawn = after["drawn"]
+            if drawn == 0:
+                lines.append(f"  seat {seat}'s turn: no draw, the depot is empty")
+            else:
+                forced = f" ({drawn - 1} forced: no play was reachable)" if drawn > 1 else ""
+                lines.append(f"  seat {seat}'s turn: draws {drawn} card{'s' * (drawn != 1)}{forced}")
+        elif after["drawn"] > before["drawn"]:
+            extra = after["drawn"] - before["drawn"]
+            lines.append(f"  seat {seat} draws {extra} more: no play was reachable")
+        if after["depot"] == 0 and (dealt or before["depot"] > 0):
+            lines.append("  the depot is empty: turns now start without a draw")
+        return lines
+
+    def ending(self, obs: Observation) -> str:
+        if obs["outcome"] == "win":
+            return f"seat {obs['winners'][0]} has emptied their hand and wins!"
+        stuck = "no play is reachable and the depot is empty"
+        if obs["outcome"] == "draw":
+            return f"{stuck}: every hand is the same size, a draw"
+        losers = ", ".join(str(s) for s in obs["losers"])
+        return f"{stuck}: stalemate, the most cards lose (seat {losers})"
+
+    def standings(self, obs: Observation, names: list[str]) -> RenderableType:
+        table = Table(title=f"Final standings — {OUTCOME_TITLE.get(obs['outcome'], 'over')}")
+        for column in ("rank", "seat", "player", "cards", ""):
+            table.add_column(column, justify="right" if column in ("rank", "cards") else "left")
+        ranks = obs["ranking"] or [1] * len(names)
+        for seat in sorted(range(len(names)), key=lambda s: (ranks[s], s)):
+            mark = "winner" if seat in obs["winners"] else "loser" if seat in obs["losers"] else ""
+            table.add_row(str(ranks[seat]), str(seat), names[seat], str(obs["hand_sizes"][seat]), mark)
+        return table
+
+
+VIEW = CaboosesView()

@@ -1,0 +1,740 @@
+"""Cabooses in the Corner: 2–6 players shed cards onto four railways and four corners around a depot.
+
+Rules: ``shared/rules/cabooses-in-the-corner.md``; records and notation: ``shared/records.md``
+(``play C X``, ``move X K Y``, ``relocate X C``, ``end``). Piles build down by one in one colour; a purple
+caboose (``P8``) starts a corner and takes a 7 of any colour; a complete corner train (``P8`` then 7..1)
+departs at once. Every turn starts with a draw; a player with no play reachable (``can_play``: a search
+over move sequences) draws until one is, and when the depot is empty too the game ends in a stalemate
+that the player with the most cards loses. The first player to empty their hand wins.
+
+Decisions (where the spec leaves a choice to the engine, or is unclear):
+- Card ids are ``colour * 7 + number - 1`` for the train cards (colours B R W), then ``P8`` = 21 and
+  ``OB`` = 22, so "top ``t`` takes ``c``" is ``t == c + 1`` for two cards of one colour. Hands are counts per
+  code (identical copies share a code) plus a mask of the codes held. A pile is one of the 108 piles §5
+  allows (an id into ``PILES``), so plays, moves and departures are table look-ups built at import from
+  the definitions of §5 and §6.2.
+- Action ids: ``play C X`` is ``PLAY_BASE + code * 8 + place`` (every code on every place, 184 ids);
+  ``move X K Y`` is ``MOVE_BASE + (X * 8 + K - 1) * 7 + Y'`` for the 4 railways, K 1..8 and the 7 other
+  places (``Y'`` = Y's index among the places other than X); ``relocate X C`` has an id for every railway
+  and every corner (16 ids), so ``relocate N SE`` is a move that is refused ("not adjacent") rather than
+  bad notation; ``end`` is last. Corners are never a move source and a pile never moves onto itself, so
+  ``move NE 1 N`` and ``move N 1 N`` are refused as notation (InvalidNotation says why).
+- ``can_play`` (§6.3) compares what the board offers (a bit per top card, plus "a railway is empty" and
+  "a corner is empty") with what the hand wants (the tops that take one of its cards). The union of the
+  offers over every board reachable by moves and relocations (§6.3's DFS with a visited set, run to
+  completion) is memoised per board, as it does not depend on the hand: forced draws on one board, and
+  boards met again, cost a look-up.
+- Forced draws are checked at the turn start and after every MOVE/RELOCATE taken while nothing has been
+  played this turn (§6.2), one card at a time; they, the turn-start draw and departures are not record
+  events (``records.md``). The observation's ``drawn`` counts the cards the seat to act drew this turn
+  (public, §8). §10 ex. 20 counts the depot before the first player's turn-start draw: the observation
+  after set-up shows it after that draw (``depot + drawn`` is the spec's figure).
+- The forced draws of the very first turn may, in theory, empty the depot: the game then ends in a
+  stalemate before any move, like any other turn.
+- A stalemate or draw ends the game with ``winners`` empty, so ``returns()`` is 0.0 for every seat (§7:
+  the rulebook names no winner).
+- ``resample`` redeals the depot and the other hands from the cards they hold together, keeping the
+  sizes. It ignores the hint a forced draw gives (the drawer held no reachable play before each extra
+  draw): weak, and costly to honour.
+- Observations show the public ``flips`` (the four setup cards, which later plays may cover or moves
+  carry away) and, once the game is over, the display ``ranking`` of §7.
+
+>>> import cardtable
+>>> state = cardtable.make("cabooses-in-the-corner", players=3, first_dealer=2).new_game(seed=4)
+>>> state.current_player(), state.observation(None)["depot"] + state.observation(None)["drawn"]
+(0, 47)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from operator import getitem as _item
+from typing import Any, ClassVar
+
+from ..core.cards import bits
+from ..core.errors import InvalidNotation
+from ..core.game import Game, JsonDict, State
+from ..core.hidden import deal_hidden
+from ..core.options import Option
+from ..core.registry import register
+from ..core.tricks import check_deck, shuffled
+
+# -- cards ------------------------------------------------------------------------------------------
+
+COLOURS = "BRW"
+CODES: tuple[str, ...] = (*(f"{colour}{number}" for colour in COLOURS for number in range(1, 8)), "P8", "OB")
+CARD_IDS = {code: card for card, code in enumerate(CODES)}
+NUM_CODES = len(CODES)
+TRAIN_CARDS = 21
+P8 = CARD_IDS["P8"]
+OB = CARD_IDS["OB"]
+NUMBER = (*(card % 7 + 1 for card in range(TRAIN_CARDS)), 8, 0)
+"""A card's number: 1..7 for train cards, 8 for ``P8``, 0 for ``OB`` (it has none)."""
+
+TRAINS = (1 << TRAIN_CARDS) - 1
+SEVENS = sum(1 << CARD_IDS[f"{colour}7"] for colour in COLOURS)
+BELOW_SEVEN = TRAINS & ~SEVENS
+CABOOSES = 1 << P8 | 1 << OB
+ACCEPTS = (*(1 << card - 1 if card % 7 else 0 for card in range(TRAIN_CARDS)), SEVENS, 0)
+"""Per top card, the mask of codes it takes (§5): the next lower number of its colour; any 7 on ``P8``."""
+
+# -- places -----------------------------------------------------------------------------------------
+
+PLACES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
+PLACE_IDS = {name: place for place, name in enumerate(PLACES)}
+NUM_PLACES = len(PLACES)
+RAILWAYS = range(4)
+CORNERS = range(4, 8)
+ADJACENT = ((4, 7), (4, 5), (5, 6), (6, 7))
+"""The two corners next to each railway (§3): N–NE,NW; E–NE,SE; S–SE,SW; W–SW,NW."""
+EMPTY_ACCEPTS = (TRAINS,) * 4 + (CABOOSES,) * 4
+"""What an empty place takes: any train card on a railway, a caboose in a corner."""
+TRAIN_LENGTH = 8
+"""A complete train: ``P8`` and one colour's 7..1; also the longest pile there can be."""
+
+# -- piles ------------------------------------------------------------------------------------------
+# Every pile is an optional caboose base under one colour's run down by one (§5), so there are only
+# 108 of them. A pile is its id in ``PILES``; the rules become table look-ups built once, here, from
+# the definitions of §5 and §6.2 applied to the cards themselves.
+
+Pile = tuple[int, ...]
+"""A pile's cards, bottom to top."""
+Board = tuple[int, ...]
+"""The ids of the eight piles in ``PLACES`` order."""
+
+
+def _every_pile() -> list[Pile]:
+    """Every pile §5 allows: empty; a run of one colour down by one from any number; ``P8`` alone or
+    under a run from a 7; ``OB`` alone."""
+    runs = [
+        tuple(colour * 7 + number - 1 for number in range(high, low - 1, -1))
+        for colour in range(len(COLOURS))
+        for high in range(1, 8)
+        for low in range(1, high + 1)
+    ]
+    sevens_down = [run for run in runs if NUMBER[run[0]] == 7]
+    return [(), *runs, (P8,), *((P8, *run) for run in sevens_down), (OB,)]
+
+
+PILES: tuple[Pile, ...] = tuple(_every_pile())
+PILE_ID = {pile: pid for pid, pile in enumerate(PILES)}
+EMPTY = PILE_ID[()]
+PILE_LEN = tuple(map(len, PILES))
+CABOOSE_BASED = tuple(bool(pile) and pile[0] >= TRAIN_CARDS for pile in PILES)
+"""Piles that a RELOCATE may carry (§6.2 A4): their bottom card is ``P8`` or ``OB``."""
+PLACE_TAKES = tuple(
+    tuple(ACCEPTS[pile[-1]] if pile else EMPTY_ACCEPTS[place] for pile in PILES)
+    for place in range(NUM_PLACES)
+)
+"""``PLACE_TAKES[place][pid]``: the mask of codes that may be played there (§6.2 A1, A2)."""
+AFTER_PLAY = tuple(PILE_ID.get((*pile, card)) for pile in PILES for card in range(NUM_CODES))
+"""``AFTER_PLAY[pid * NUM_CODES + code]``: the pile once that card is played on it (None: no such pile)."""
+
+
+def _move_onto(source: Pile, target: Pile) -> tuple[int, int, int] | None:
+    """§6.2 A3 between two piles: (k, what stays, what it makes) of the one move that fits, if any."""
+    if not target:
+        return None
+    for k in range(1, len(source) + 1):
+        bottom = source[-k]
+        if bottom < TRAIN_CARDS and ACCEPTS[target[-1]] >> bottom & 1 and len(target) + k > len(source):
+            return k, PILE_ID[source[:-k]], PILE_ID[target + source[-k:]]
+    return None
+
+
+MOVE_FITS: tuple[dict[int, tuple[int, int, int]], ...] = tuple(
+    {PILE_ID[target]: fit for target in PILES if (fit := _move_onto(source, target))} for source in PILES
+)
+"""``MOVE_FITS[source][target]``: (k, source after, target after) when the top k of ``source`` may move
+onto ``target``; a pile takes at most one k, since its cards have distinct numbers."""
+MOVE_TARGETS = tuple(sum(1 << target for target in fits) for fits in MOVE_FITS)
+"""Per source pile, the mask of pile ids it may move onto (a quick "no move here" test)."""
+
+# -- what a board offers and what a hand wants (for can_play) -------------------------------------
+
+EMPTY_RAILWAY = 1 << NUM_CODES
+EMPTY_CORNER = 1 << NUM_CODES + 1
+PLACE_OFFERS = tuple(
+    tuple(1 << pile[-1] if pile else EMPTY_RAILWAY if place in RAILWAYS else EMPTY_CORNER for pile in PILES)
+    for place in range(NUM_PLACES)
+)
+"""``PLACE_OFFERS[place][pid]``: a bit for the top card, or for "an empty railway" / "an empty corner"."""
+
+# -- action ids -------------------------------------------------------------------------------------
+
+PLAY_BASE = 0
+MOVE_BASE = PLAY_BASE + NUM_CODES * NUM_PLACES
+MAX_K = TRAIN_LENGTH
+MOVE_DESTINATIONS = NUM_PLACES - 1
+RELOCATE_BASE = MOVE_BASE + len(RAILWAYS) * MAX_K * MOVE_DESTINATIONS
+END_ACTION = RELOCATE_BASE + len(RAILWAYS) * len(CORNERS)
+NUM_ACTIONS = END_ACTION + 1
+
+
+def move_id(railway: int, k: int, target: int) -> int:
+    """The id of ``move X K Y`` (1 <= k <= 8, Y not X)."""
+    return MOVE_BASE + (railway * MAX_K + k - 1) * MOVE_DESTINATIONS + target - (target > railway)
+
+
+MOVE_OF: tuple[tuple[int, int, int], ...] = tuple(
+    sorted(
+        ((x, k, y) for x in RAILWAYS for k in range(1, MAX_K + 1) for y in range(NUM_PLACES) if y != x),
+        key=lambda move: move_id(*move),
+    )
+)
+"""``MOVE_OF[id - MOVE_BASE]``: the (railway, k, destination) of a move id."""
+
+
+def relocate_id(railway: int, corner: int) -> int:
+    """The id of ``relocate X C``."""
+    return RELOCATE_BASE + railway * len(CORNERS) + corner - CORNERS.start
+
+
+def pack_for(broken_cabooses: bool) -> tuple[int, ...]:
+    """The 72 cards (§2), or 70 without the two ``OB``; copies share an id."""
+    return (*sorted(list(range(TRAIN_CARDS)) * 3), *[P8] * 7, *([OB] * 2 if broken_cabooses else []))
+
+
+# -- the rules on a bare board (pure functions, shared by the state, can_play and tests) ---------
+
+
+def board_moves(piles: Sequence[int]) -> list[tuple[int, int, int]]:
+    """Every legal ``move X K Y`` on a board of pile ids (§6.2 A3), as (railway, k, destination)."""
+    occupied = 0
+    for pile in piles:
+        occupied |= 1 << pile
+    found = []
+    for x in RAILWAYS:
+        source = piles[x]
+        if MOVE_TARGETS[source] & occupied:
+            fits = MOVE_FITS[source]
+            for y in range(NUM_PLACES):
+                fit = fits.get(piles[y])
+                if fit is not None and y != x:
+                    found.append((x, fit[0], y))
+    return found
+
+
+def board_relocations(piles: Sequence[int]) -> list[tuple[int, int]]:
+    """Every legal ``relocate X C`` (§6.2 A4): a caboose-based railway to an adjacent empty corner."""
+    return [
+        (x, corner)
+        for x in RAILWAYS
+        if CABOOSE_BASED[piles[x]]
+        for corner in ADJACENT[x]
+        if piles[corner] == EMPTY
+    ]
+
+
+def arriving(place: int, pile: int) -> int:
+    """The pile left at ``place`` once ``pile`` is there: a whole train in a corner departs (§6.4)."""
+    return EMPTY if place >= CORNERS.start and PILE_LEN[pile] == TRAIN_LENGTH else pile
+
+
+def board_tops(piles: Sequence[int]) -> int:
+    """What a board offers a play: a bit per top card, plus the empty-railway and empty-corner bits."""
+    offers = 0
+    for place in range(NUM_PLACES):
+        offers |= PLACE_OFFERS[place][piles[place]]
+    return offers
+
+
+def hand_wants(hand: int) -> int:
+    """The offers (as ``board_tops`` writes them) that take some card of ``hand`` (a mask of codes):
+    top ``c + 1`` for a train card c below 7, ``P8`` for a 7, an empty railway for any train card, an
+    empty corner for a caboose."""
+    wants = (hand & BELOW_SEVEN) << 1
+    if hand & SEVENS:
+        wants |= 1 << P8
+    if hand & TRAINS:
+        wants |= EMPTY_RAILWAY
+    if hand & CABOOSES:
+        wants |= EMPTY_CORNER
+    return wants
+
+
+def next_boards(board: Board) -> list[Board]:
+    """The boards one MOVE or RELOCATE away, departures applied."""
+    found = []
+    for x, _, y in board_moves(board):
+        _, rest, joined = MOVE_FITS[board[x]][board[y]]
+        piles = list(board)
+        piles[x] = rest
+        piles[y] = arriving(y, joined)
+        found.append(tuple(piles))
+    for x, corner in board_relocations(board):
+        piles = list(board)
+        piles[corner] = arriving(corner, board[x])
+        piles[x] = EMPTY
+        found.append(tuple(piles))
+    return found
+
+
+@lru_cache(maxsize=1 << 14)
+def reachable_tops(board: Board) -> int:
+    """The union of ``board_tops`` over every board reachable by zero or more moves and relocations:
+    a depth-first search with a visited set. It ends because every move raises the sum of the squared
+    pile lengths, and relocations and departures are few (§6.3). Memoised per board: the answer does
+    not depend on the hand."""
+    seen = {board}
+    stack = [board]
+    offers = 0
+    while stack:
+        current = stack.pop()
+        offers |= board_tops(current)
+        for after in next_boards(current):
+            if after not in seen:
+                seen.add(after)
+                stack.append(after)
+    return offers
+
+
+def can_play(piles: Sequence[int], hand: int) -> bool:
+    """§6.3: can a hand (mask of codes) make a play after zero or more moves and relocations?
+
+    >>> def board(*flips): return [PILE_ID[(CARD_IDS[code],)] for code in flips] + [EMPTY] * 4
+    >>> def hand(*codes): return sum(1 << CARD_IDS[code] for code in codes)
+    >>> can_play(board("R5", "B2", "W1", "B6"), hand("R2", "W7"))  # §10 ex. 16: draw
+    False
+    >>> can_play(board("R5", "R4", "W1", "B6"), hand("W7", "B1"))  # ex. 17: move E 1 N frees E
+    True
+    """
+    wants = hand_wants(hand)
+    if board_tops(piles) & wants:
+        return True
+    return bool(reachable_tops(tuple(piles)) & wants)
+
+
+def result_of_stalemate(hand_sizes: Sequence[int]) -> tuple[str, list[int]]:
+    """§7: the outcome and losers when no play is reachable and the depot is empty.
+
+    >>> result_of_stalemate([4, 2, 6]), result_of_stalemate([3, 3, 3])
+    (('stalemate', [2]), ('draw', []))
+    """
+    most = max(hand_sizes)
+    if min(hand_sizes) == most:
+        return "draw", []
+    return "stalemate", [seat for seat, size in enumerate(hand_sizes) if size == most]
+
+
+def ranking(hand_sizes: Sequence[int]) -> list[int]:
+    """§7: each seat's rank by hand size, smallest first, standard competition ranking (1, 2, 2, 4).
+
+    >>> ranking([4, 2, 6])
+    [2, 1, 3]
+    """
+    return [1 + sum(other < size for other in hand_sizes) for size in hand_sizes]
+
+
+# -- the state --------------------------------------------------------------------------------------
+
+
+class CaboosesState(State):
+    """A game of Cabooses in the Corner in play."""
+
+    _copy_fields: ClassVar[tuple[str, ...]] = ("_counts", "_present", "_sizes", "_piles", "_first_turn")
+
+    _counts: list[int]
+    """``_counts[seat * NUM_CODES + code]``: how many copies of a code a seat holds."""
+    _present: list[int]
+    """Per seat, the mask of codes it holds at least once."""
+    _sizes: list[int]
+    _piles: list[int]
+    """The id (in ``PILES``) of the pile at each place."""
+    _first_turn: list[bool]
+    _depot: tuple[int, ...]
+    _depot_next: int
+    """The depot is ``_depot[_depot_next:]``, top first (drawing moves the index, not the cards)."""
+    _railway_cabooses: int
+    """Railways still based on a setup caboose: only a flip puts one there, only RELOCATE takes it away."""
+
+    def _setup(self) -> None:
+        n = self.game.players
+        self._pack = pack_for(bool(self.game.options["broken_cabooses"]))
+        self._outcome: str | None = None
+        self._losers: list[int] = []
+        self._departed: tuple[Pile, ...] = ()
+        self._played = 0
+        self._drawn = 0
+        self._deal(self.game.seat_option("first_dealer"))
+        self._first_turn = [True] * n
+        self._start_turn((self._dealer + 1) % n)
+
+    def _deal(self, dealer: int | None) -> None:
+        """§4: deal 7 each one at a time from the dealer's left, flip four onto N E S W, the rest is
+        the depot."""
+        n = self.game.players
+        codes = [CODES[card] for card in self._pack]
+
+        def draw(rng: random.Random) -> JsonDict:
+            first = dealer if dealer is not None else rng.randrange(n)
+            return {"dealer": first, "deck": [CODES[card] for card in shuffled(rng, self._pack)]}
+
+        def check(deal: Any) -> None:
+            if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
+                raise ValueError("a deal holds 'dealer' and 'deck'")
+            if deal["dealer"] not in range(n) or isinstance(deal["dealer"], bool):
+                raise ValueError(f"dealer must be a seat 0..{n - 1}")
+            if dealer is not None and deal["dealer"] != dealer:
+                raise ValueError(f"seat {dealer} deals this game, not seat {deal['dealer']}")
+            check_deck(deal["deck"], codes)
+
+        deal = self._chance("deal", draw, check)
+        deck = [CARD_IDS[code] for code in deal["deck"]]
+        self._dealer: int = deal["dealer"]
+        self._counts = [0] * (n * NUM_CODES)
+        self._present = [0] * n
+        self._sizes = [0] * n
+        dealt = 7 * n
+        for index in range(dealt):
+            self._take((self._dealer + 1 + index) % n, deck[index])
+        self._piles = [PILE_ID[(card,)] for card in deck[dealt : dealt + 4]] + [EMPTY] * len(CORNERS)
+        self._flips = tuple(deck[dealt : dealt + 4])
+        self._railway_cabooses = sum(card >= TRAIN_CARDS for card in self._flips)
+        self._depot = tuple(deck[dealt + 4 :])
+        self._depot_next = 0
+
+    # -- the contract hooks -----------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[int]:
+        seat: int = self._to_act  # type: ignore[assignment]
+        piles = self._piles
+        legal = []
+        if not (self._played and self._first_turn[seat]):
+            hand = self._present[seat]
+            for place, takes in enumerate(map(_item, PLACE_TAKES, piles)):
+                fits = takes & hand
+                if fits & (fits - 1):  # several codes fit (an empty place, or any 7 on P8)
+                    legal += [PLAY_BASE + card * NUM_PLACES + place for card in bits(fits)]
+                elif fits:
+                    legal.append(PLAY_BASE + (fits.bit_length() - 1) * NUM_PLACES + place)
+        for x, k, y in board_moves(piles):
+            legal.append(move_id(x, k, y))
+        if self._railway_cabooses:
+            legal += [relocate_id(x, corner) for x, corner in board_relocations(piles)]
+        legal.sort()
+        if self._played:
+            legal.append(END_ACTION)
+        return legal
+
+    def _why_illegal(self, action: int) -> str | None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        if action < MOVE_BASE:
+            return self._why_not_play(seat, *divmod(action - PLAY_BASE, NUM_PLACES))
+        if action < RELOCATE_BASE:
+            return self._why_not_move(seat, *MOVE_OF[action - MOVE_BASE])
+        if action < END_ACTION:
+            railway, corner = divmod(action - RELOCATE_BASE, len(CORNERS))
+            return self._why_not_relocate(seat, railway, corner + CORNERS.start)
+        if not self._played:
+            return f"seat {seat} cannot end the turn: they must play at least one card first"
+        return None
+
+    def _apply(self, action: int) -> None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        if action < MOVE_BASE:
+            card, place = divmod(action - PLAY_BASE, NUM_PLACES)
+            index = seat * NUM_CODES + card
+            left = self._counts[index] - 1
+            self._counts[index] = left
+            if not left:
+                self._present[seat] ^= 1 << card
+            self._sizes[seat] -= 1
+            self._put(place, AFTER_PLAY[self._piles[place] * NUM_CODES + card])  # type: ignore[arg-type]
+            self._played += 1
+            if not self._sizes[seat]:
+                self._end("win", winners=[seat], losers=[])
+        elif action < END_ACTION:
+            piles = self._piles
+            if action < RELOCATE_BASE:
+                x, _, y = MOVE_OF[action - MOVE_BASE]
+                _, piles[x], joined = MOVE_FITS[piles[x]][piles[y]]
+                self._put(y, joined)
+            else:
+                x, corner = divmod(action - RELOCATE_BASE, len(CORNERS))
+                source = piles[x]
+                piles[x] = EMPTY
+                self._railway_cabooses -= 1
+                self._put(corner + CORNERS.start, source)
+            if not self._played:
+                self._forced_draw()
+        else:
+            self._first_turn[seat] = False
+            self._start_turn((seat + 1) % self.game.players)
+
+    def _result(self) -> JsonDict:
+        return {
+            "outcome": self._outcome,
+            "winners": list(self._winners),
+            "losers": list(self._losers),
+            "hand_sizes": list(self._sizes),
+        }
+
+    def resample(self, seat: int | None, rng: random.Random) -> CaboosesState:
+        """The depot and every other hand redealt at random from the cards they hold together, with
+        their sizes kept; nothing else is known about them."""
+        world = self._world_copy(rng)
+        assert isinstance(world, CaboosesState)
+        n = self.game.players
+        others = [s for s in range(n) if s != seat]
+        hidden = list(self._depot[self._depot_next :])
+        for other in others:
+            for card in range(NUM_CODES):
+                hidden += [card] * self._counts[other * NUM_CODES + card]
+        hidden.sort()  # the same cards in the same order whatever their real places: the world then
+        # depends only on what the seat has seen and on ``rng`` (bots must not read hidden cards)
+        depot_size = len(self._depot) - self._depot_next
+        shares = deal_hidden(rng, hidden, [*(self._sizes[s] for s in others), depot_size])
+        for other, cards in zip(others, shares[:-1], strict=True):
+            base = other * NUM_CODES
+            world._counts[base : base + NUM_CODES] = [0] * NUM_CODES
+            world._present[other] = world._sizes[other] = 0
+            for card in cards:
+                world._take(other, card)
+        depot = shares[-1]
+        rng.shuffle(depot)
+        world._depot = tuple(depot)
+        world._depot_next = 0
+        world._legal = None  # the hand to act may have changed
+        return world
+
+    # -- turns ----------------------------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> None:
+        """§6.1: the mandatory draw while the depot has cards, then the forced draws."""
+        self._to_act = seat
+        self._played = 0
+        self._drawn = 0
+        if self._depot_next < len(self._depot):
+            self._draw(seat)
+        self._forced_draw()
+
+    def _forced_draw(self) -> None:
+        """§6.3: draw one card at a time until a play is reachable; with the depot empty, stalemate."""
+        seat: int = self._to_act  # type: ignore[assignment]
+        while not can_play(self._piles, self._present[seat]):
+            if self._depot_next == len(self._depot):
+                outcome, losers = result_of_stalemate(self._sizes)
+                self._end(outcome, winners=[], losers=losers)
+                return
+            self._draw(seat)
+
+    def _draw(self, seat: int) -> None:
+        self._take(seat, self._depot[self._depot_next])
+        self._depot_next += 1
+        self._drawn += 1
+
+    def _take(self, seat: int, card: int) -> None:
+        """Put one card into a seat's hand."""
+        self._counts[seat * NUM_CODES + card] += 1
+        self._present[seat] |= 1 << card
+        self._sizes[seat] += 1
+
+    def _put(self, place: int, pile: int) -> None:
+        """Set a pile after cards arrived on it; a completed corner train departs (§6.4)."""
+        left = arriving(place, pile)
+        if left != pile:
+            self._departed += (PILES[pile],)
+        self._piles[place] = left
+
+    def _end(self, outcome: str, winners: list[int], losers: list[int]) -> None:
+        self._outcome = outcome
+        self._losers = losers
+        self._finish(winners)
+
+    # -- reasons (the one source of legality, checked against _legal_actions by the contract) ---
+
+    def _why_not_play(self, seat: int, card: int, place: int) -> str | None:
+        code, where = CODES[card], PLACES[place]
+        refuse = f"seat {seat} cannot play {code} {where}:"
+        if not self._counts[seat * NUM_CODES + card]:
+            return f"{refuse} {code} is not in their hand"
+        if self._played and self._first_turn[seat]:
+            return f"{refuse} on a player's first turn only one card may be played"
+        pile = PILES[self._piles[place]]
+        if card >= TRAIN_CARDS:
+            if place < CORNERS.start:
+                return f"{refuse} a caboose goes only into an empty corner"
+            if pile:
+                return f"{refuse} {where} is not empty (a caboose starts an empty corner)"
+            return None
+        if not pile:
+            if place >= CORNERS.start:
+                return f"{refuse} only a caboose (P8 or OB) starts a corner"
+            return None
+        top = pile[-1]
+        if ACCEPTS[top] >> card & 1:
+            return None
+        return f"{refuse} {code} does not fit on {CODES[top]} ({_takes(top)})"
+
+    def _why_not_move(self, seat: int, x: int, k: int, y: int) -> str | None:
+        source, target = PILES[self._piles[x]], PILES[self._piles[y]]
+        refuse = f"seat {seat} cannot move {PLACES[x]} {k} {PLACES[y]}:"
+        if len(source) < k:
+            held = f"holds only {len(source)} card{'s' * (len(source) != 1)}" if source else "is empty"
+            return f"{refuse} {PLACES[x]} {held}"
+        bottom = source[len(source) - k]
+        if bottom >= TRAIN_CARDS:
+            return f"{refuse} it would move the caboose {CODES[bottom]}, and only train cards move"
+        if not target:
+            return f"{refuse} {PLACES[y]} is empty (cards move only onto a pile they fit)"
+        top = target[-1]
+        if not ACCEPTS[top] >> bottom & 1:
+            return f"{refuse} {CODES[bottom]} does not fit on {CODES[top]} ({_takes(top)})"
+        if len(target) + k <= len(source):
+            return (
+                f"{refuse} a move must make a longer train ({PLACES[y]} would hold {len(target) + k} cards,"
+                f" not more than the {len(source)} of {PLACES[x]})"
+            )
+        return None
+
+    def _why_not_relocate(self, seat: int, x: int, corner: int) -> str | None:
+        source = PILES[self._piles[x]]
+        refuse = f"seat {seat} cannot relocate {PLACES[x]} {PLACES[corner]}:"
+        if corner not in ADJACENT[x]:
+            nearby = " or ".join(PLACES[c] for c in ADJACENT[x])
+            return (
+                f"{refuse} {PLACES[corner]} is not next to {PLACES[x]} (a pile moves one step, to {nearby})"
+            )
+        if not source:
+            return f"{refuse} {PLACES[x]} is empty"
+        if source[0] < TRAIN_CARDS:
+            return f"{refuse} {PLACES[x]} does not start with a caboose"
+        if self._piles[corner] != EMPTY:
+            return f"{refuse} {PLACES[corner]} is not empty"
+        return None
+
+    # -- observation ------------------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> JsonDict:
+        """The public table (every pile in full, departed trains, counts) plus, for a seat, its hand."""
+        n = self.game.players
+        hand = None
+        if seat is not None:
+            base = seat * NUM_CODES
+            hand = [CODES[card] for card in range(NUM_CODES) for _ in range(self._counts[base + card])]
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": n,
+            "to_act": self._to_act,
+            "dealer": self._dealer,
+            "hand": hand,
+            "hand_sizes": list(self._sizes),
+            "depot": len(self._depot) - self._depot_next,
+            "piles": {PLACES[place]: [CODES[c] for c in PILES[pid]] for place, pid in enumerate(self._piles)},
+            "flips": [CODES[card] for card in self._flips],
+            "departed": [[CODES[c] for c in train] for train in self._departed],
+            "first_turn": list(self._first_turn),
+            "played": self._played,
+            "drawn": self._drawn,
+            "over": self._over,
+            "outcome": self._outcome,
+            "winners": list(self._winners),
+            "losers": list(self._losers),
+            "ranking": ranking(self._sizes) if self._over else None,
+        }
+
+
+def _takes(top: int) -> str:
+    """What a top card takes, in words, for reasons."""
+    if top == P8:
+        return "P8 takes a 7 of any colour"
+    if top == OB or NUMBER[top] == 1:
+        return f"nothing goes on {CODES[top]}"
+    return f"{CODES[top]} takes only {CODES[top - 1]}"
+
+
+# -- notation ---------------------------------------------------------------------------------------
+
+PLACE_LIST = " ".join(PLACES)
+K_WORDS = {str(k): k for k in range(1, MAX_K + 1)}
+
+
+def _card(text: str, move: str) -> int:
+    card = CARD_IDS.get(text.upper())
+    if card is None:
+        raise InvalidNotation(f"{move!r}: {text!r} is not a card (B1-B7, R1-R7, W1-W7, P8, OB)")
+    return card
+
+
+def _place(text: str, move: str) -> int:
+    place = PLACE_IDS.get(text.upper())
+    if place is None:
+        raise InvalidNotation(f"{move!r}: {text!r} is not a place ({PLACE_LIST})")
+    return place
+
+
+def action_text(action: int) -> str:
+    """The notation of ``records.md`` for an action id."""
+    if action < MOVE_BASE:
+        card, place = divmod(action - PLAY_BASE, NUM_PLACES)
+        return f"play {CODES[card]} {PLACES[place]}"
+    if action < RELOCATE_BASE:
+        x, k, y = MOVE_OF[action - MOVE_BASE]
+        return f"move {PLACES[x]} {k} {PLACES[y]}"
+    if action < END_ACTION:
+        railway, corner = divmod(action - RELOCATE_BASE, len(CORNERS))
+        return f"relocate {PLACES[railway]} {PLACES[corner + CORNERS.start]}"
+    return "end"
+
+
+def parse_action(text: str) -> int:
+    """The id of a move written as ``records.md`` says (any case); raises InvalidNotation."""
+    words = text.split() if isinstance(text, str) else []
+    verb = words[0].lower() if words else ""
+    match verb, words[1:]:
+        case "play", [card, place]:
+            return PLAY_BASE + _card(card, text) * NUM_PLACES + _place(place, text)
+        case "move", [source, count, target]:
+            x, y = _place(source, text), _place(target, text)
+            if x >= CORNERS.start:
+                raise InvalidNotation(f"{text!r}: only a railway (N E S W) is a move source, never a corner")
+            if count not in K_WORDS:
+                raise InvalidNotation(f"{text!r}: K is the number of cards to move, 1 to {MAX_K}")
+            if x == y:
+                raise InvalidNotation(f"{text!r}: a pile cannot move onto itself")
+            return move_id(x, K_WORDS[count], y)
+        case "relocate", [source, target]:
+            x, corner = _place(source, text), _place(target, text)
+            if x >= CORNERS.start or corner < CORNERS.start:
+                raise InvalidNotation(
+                    f"{text!r}: relocate names a railway then a corner, e.g. 'relocate N NE'"
+                )
+            return relocate_id(x, corner)
+        case "end", []:
+            return END_ACTION
+    raise InvalidNotation(
+        f"{text!r} is not a move: write 'play C X', 'move X K Y', 'relocate X C' or 'end'"
+        " (e.g. 'play R4 N', 'move E 2 N', 'relocate N NE')"
+    )
+
+
+# -- registration -----------------------------------------------------------------------------------
+
+
+@register
+class CaboosesInTheCorner(Game):
+    """Cabooses in the Corner for 2–6 players (see the module docstring)."""
+
+    name = "cabooses-in-the-corner"
+    option_specs = (
+        Option(name="players", default=4, choices=(2, 3, 4, 5, 6), help="number of players"),
+        Option(
+            name="broken_cabooses",
+            default=True,
+            kind=bool,
+            help="include the two orange broken cabooses (OB)",
+        ),
+        Option(name="first_dealer", default=None, seat=True, help="who deals (null: random)"),
+    )
+    state_class = CaboosesState
+    num_actions = NUM_ACTIONS
+
+    def action_to_string(self, action: int) -> str:
+        return action_text(action)
+
+    def string_to_action(self, text: str) -> int:
+        return parse_action(text)
