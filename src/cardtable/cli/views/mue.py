@@ -1,0 +1,375 @@
+"""Mü at the terminal: face-up cards, roles, both trumps and the trump order, the target, the score sheet.
+
+Typing in the auction: a line of cards is one whole bid. ``show R5 B9``, ``R5 B9`` or the numbers of
+hidden cards (``1 4``) become ``show R5``, ``show B9`` and ``done``: ``done`` is implied, because a
+bid is all the cards a seat lays down in one turn and the table asks again after every line. The
+whole line is checked before any card goes down, so a refused bid shows nothing. ``pass`` (or ``p``)
+passes. Naming trumps, a bare ``R``, ``7`` or ``none`` is enough; naming the partner, a seat number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.errors import InvalidNotation
+from ...core.game import State
+from ...games.mue import trump_id, trump_order
+from .base import Observation, describe_event
+from .tricks import TrickView
+
+COLOUR_STYLE = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
+ORDER_WIDTH = 70
+"""Longest trump order shown per trump option."""
+SHEET_LINES = 8
+"""How many hands the score sheet shows (the latest ones)."""
+
+
+class MueView(TrickView):
+    title = "Mü"
+
+    # -- pieces ---------------------------------------------------------------------------------
+
+    def card_text(self, code: str) -> Text:
+        return Text(code, style=COLOUR_STYLE.get(code[0], ""))
+
+    def cards_text(self, codes: list[str]) -> Text:
+        line = Text()
+        for index, code in enumerate(codes):
+            if index:
+                line.append(" ")
+            line.append_text(self.card_text(code))
+        return line
+
+    def header(self, obs: Observation) -> str:
+        phase = obs["phase"].replace("_", " ")
+        if obs["phase"] == "tricks":
+            done = sum(obs["tricks_won"])
+            phase = f"trick {min(done + 1, obs['tricks_per_hand'])} of {obs['tricks_per_hand']}"
+        goal = f"game to {obs['goal']} points" if obs["end"] == "score" else f"{obs['goal']} deal(s) per seat"
+        return f"Mü — hand {obs['hand_number']}, seat {obs['dealer']} deals — {phase} — {goal}"
+
+    def roles(self, obs: Observation) -> list[str]:
+        roles: list[list[str]] = [[] for _ in range(obs["players"])]
+        for seat in range(obs["players"]):
+            if seat == obs["dealer"]:
+                roles[seat].append("dealer" if seat in obs["active"] else "dealer, sits out")
+        if obs["chief"] is not None:
+            roles[obs["chief"]].append(f"Chief (bid {obs['bid']})")
+        if obs["vice"] is not None:
+            roles[obs["vice"]].append("Vice")
+        if obs["partner"] is not None:
+            roles[obs["partner"]].append("partner")
+        return [", ".join(r) for r in roles]
+
+    def seats_table(self, obs: Observation) -> Table:
+        seats = Table(box=None, pad_edge=False)
+        for name in ("seat", "score", "cards", "face up", "role", "tricks", "points"):
+            seats.add_column(name, justify="left" if name in ("seat", "face up", "role") else "right")
+        roles = self.roles(obs)
+        for seat in range(obs["players"]):
+            marker = "▶ " if obs["to_act"] == seat else "  "
+            you = " (you)" if seat == obs["seat"] else ""
+            seats.add_row(
+                f"{marker}{seat}{you}",
+                str(obs["scores"][seat]),
+                str(obs["hand_sizes"][seat]),
+                self.cards_text(obs["face_up"][seat]),
+                roles[seat],
+                str(obs["tricks_won"][seat]),
+                str(obs["points"][seat]),
+            )
+        return seats
+
+    def auction_lines(self, obs: Observation) -> list[RenderableType]:
+        auction = obs["auction"]
+        turns = " · ".join(
+            f"{t['seat']} pass" if t["pass"] else f"{t['seat']} show {' '.join(t['shown'])}"
+            for t in auction["turns"][-12:]
+        )
+        lines: list[RenderableType] = [Text(f"Auction: {turns or 'no move yet'}")]
+        seat = obs["to_act"]
+        if seat is not None:
+            room = auction["limit"] - auction["counts"][seat]
+            lines.append(
+                Text(
+                    f"Highest count {auction['highest']}; {auction['passes']} pass(es) in a row of"
+                    f" {len(obs['active'])} end it. Seat {seat} may lay down {room} more card(s) this turn."
+                )
+            )
+        return lines
+
+    def trump_line(self, obs: Observation) -> Text:
+        line = Text("Trumps: ")
+        line.append(f"Vice {obs['vice_trump'] or '—'} · Chief {obs['chief_trump'] or '—'}")
+        if obs["trump_order"]:
+            line.append("   order: ")
+            for index, group in enumerate(obs["trump_order"]):
+                if index:
+                    line.append(" > ")
+                for k, code in enumerate(group):
+                    if k:
+                        line.append("=")
+                    line.append_text(self.card_text(code))
+        elif obs["phase"] == "tricks":
+            line.append("   no trumps: the highest card of the led colour wins")
+        return line
+
+    def target_line(self, obs: Observation) -> Text | None:
+        if obs["target"] is None:
+            return None
+        team = [obs["chief"]] + ([obs["partner"]] if obs["partner"] is not None else [])
+        who = " + ".join(f"seat {s}" for s in team)
+        taken = sum(obs["points"][s] for s in team)
+        partner = "" if obs["partner"] is not None or len(obs["active"]) == 3 else " (partner not named yet)"
+        return Text(
+            f"Target: {who}{partner} need {obs['target']} card points for a bid of {obs['bid']}; have {taken}"
+        )
+
+    def sheet_table(self, obs: Observation, lines: int = SHEET_LINES) -> Table | None:
+        if not obs["sheet"]:
+            return None
+        sheet = Table(title="Score sheet", box=None, pad_edge=False, title_justify="left")
+        sheet.add_column("hand", justify="right")
+        sheet.add_column("dealer", justify="right")
+        sheet.add_column("outcome")
+        for seat in range(obs["players"]):
+            sheet.add_column(str(seat), justify="right")
+        for line in obs["sheet"][-lines:]:
+            sheet.add_row(
+                str(line["hand"]), str(line["dealer"]), outcome(line), *(f"{d:+d}" for d in line["deltas"])
+            )
+        sheet.add_row("", "", "total", *(str(s) for s in obs["scores"]))
+        return sheet
+
+    # -- the table --------------------------------------------------------------------------------
+
+    def table(self, obs: Observation, legal: list[str]) -> RenderableType:
+        parts: list[RenderableType] = [Text(self.header(obs), style="bold"), self.seats_table(obs)]
+        if obs["phase"] == "auction":
+            parts.extend(self.auction_lines(obs))
+        else:
+            parts.append(self.trump_line(obs))
+            target = self.target_line(obs)
+            if target is not None:
+                parts.append(target)
+            parts.append(self.trick_line("On the table:", obs["trick"]))
+            if obs.get("last_trick"):
+                last = obs["last_trick"]
+                parts.append(self.trick_line("Last trick:", last["cards"], f" → seat {last['winner']}"))
+        sheet = self.sheet_table(obs)
+        if sheet is not None:
+            parts.append(sheet)
+        if obs.get("hand") is not None:
+            parts.extend(self.hand_lines(obs, legal))
+        return Group(*parts)
+
+    def hand_lines(self, obs: Observation, legal: list[str]) -> list[RenderableType]:
+        seat, phase = obs["seat"], obs["phase"]
+        faceup = obs["face_up"][seat]
+        if phase == "auction":
+            line = Text("Your hand: face up ")
+            line.append_text(self.cards_text(faceup) if faceup else Text("none", style="dim"))
+            line.append(" · hidden ")
+            line.append_text(self.numbered(self.choices(obs, legal), legal))
+            return [
+                line,
+                Text('Bid: type cards or their numbers ("show R5 B9", "1 4"): done is implied. Or pass.'),
+            ]
+        hand = Text("Your hand: ")
+        if phase == "tricks":
+            hand.append_text(self.numbered(self.choices(obs, legal), legal, faceup))
+            return [hand, Text("Play: type a card or its number (↑: your face-up cards).")]
+        hand.append_text(self.cards_text(obs["hand"]))
+        if phase == "partner":
+            options = ", ".join(move.split()[1] for move in legal)
+            return [hand, Text(f"Name your partner: type a seat number ({options}).")]
+        names = [move.split()[1] for move in legal]
+        lines: list[RenderableType] = [
+            hand,
+            Text(f"Name a trump: type one of {', '.join(names)}. The order then:"),
+        ]
+        colours = 3 if obs["players"] == 3 else 5
+        vice = trump_id(obs["vice_trump"]) if obs["vice_trump"] is not None else None
+        for name in names:
+            mine = trump_id(name)
+            order = (
+                trump_order(mine, vice, colours)
+                if phase == "chief_trump"
+                else trump_order(None, mine, colours)
+            )
+            text = " > ".join("=".join(group) for group in order) or "no trumps"
+            lines.append(
+                Text(f"  {name:>4}: {text if len(text) <= ORDER_WIDTH else text[: ORDER_WIDTH - 1] + '…'}")
+            )
+        return lines
+
+    def choices(self, obs: Observation, legal: list[str]) -> list[str]:
+        """Numbered cards: the hidden hand in the auction, the whole hand in the tricks, else none."""
+        if obs.get("hand") is None:
+            return legal
+        if obs["phase"] == "tricks":
+            return list(obs["hand"])
+        if obs["phase"] == "auction":
+            hidden = list(obs["hand"])
+            for card in obs["face_up"][obs["seat"]]:
+                hidden.remove(card)
+            return hidden
+        return []
+
+    def numbered(self, cards: list[str], legal: list[str], faceup: tuple[str, ...] | list[str] = ()) -> Text:
+        """Cards numbered for typing: the ones that may be played or shown bright, face-up ones with ↑."""
+        up = list(faceup)
+        line = Text()
+        for number, card in enumerate(cards, start=1):
+            playable = card in legal or f"show {card}" in legal
+            line.append(f"{number}:", style="cyan" if playable else "dim")
+            text = self.card_text(card)
+            text.stylize("bold" if playable else "dim")
+            line.append_text(text)
+            if card in up:
+                up.remove(card)
+                line.append("↑")
+            line.append("  ")
+        return line
+
+    def standings(self, obs: Observation, names: list[str]) -> RenderableType:
+        """The whole score sheet, then the final standings."""
+        sheet = self.sheet_table(obs, lines=len(obs["sheet"]))
+        final = super().standings(obs, names)
+        return final if sheet is None else Group(sheet, final)
+
+    # -- typing -----------------------------------------------------------------------------------
+
+    def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
+        """The moves a typed line stands for (see the module docstring); checked on a copy of the
+        state first, so a line is made whole or not at all. Raises ValueError with the reason."""
+        seat = state.current_player()
+        phase = state.observation(seat)["phase"]
+        words = text.replace(",", " ").split()
+        keyword = words[0].lower() if words else ""
+        if phase == "auction":
+            moves = self.auction_moves(words, keyword, choices)
+        elif phase in ("vice_trump", "chief_trump") and len(words) == 1 and is_trump_name(words[0]):
+            moves = [f"trump {words[0]}"]
+        elif phase == "partner" and len(words) == 1 and words[0].isdigit():
+            moves = [f"partner {words[0]}"]
+        elif phase == "tricks" and len(words) == 1 and words[0].isdigit():
+            moves = [pick(choices, words[0])]
+        else:
+            moves = [" ".join(words[1:] if keyword == "play" else words)]
+        moves = [state.action_to_string(state.string_to_action(move)) for move in moves]
+        trial = state.clone()
+        for move in moves:
+            trial.apply_action(trial.string_to_action(move))  # IllegalAction (a ValueError) says why
+        return moves
+
+    def auction_moves(self, words: list[str], keyword: str, choices: list[str]) -> list[str]:
+        if keyword in ("pass", "p", "done") and len(words) == 1:
+            return ["pass" if keyword == "p" else keyword]
+        if keyword in ("trump", "partner"):
+            return [" ".join(words)]  # the rules say why not now
+        cards = words[1:] if keyword == "show" else words
+        if not cards:
+            raise InvalidNotation("name the cards to show, e.g. show R5 B9 (or their numbers), or pass")
+        numbers = [word for word in cards if word.isdigit()]
+        if len(set(numbers)) < len(numbers):
+            raise InvalidNotation("the same card number is named twice")
+        return [f"show {pick(choices, word) if word.isdigit() else word}" for word in cards] + ["done"]
+
+    # -- narration --------------------------------------------------------------------------------
+
+    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
+        lines = []
+        for event in events:
+            if "deal" in event:
+                lines.append(self.deal_line(event["deal"], after))
+            elif "score" in event:
+                lines.append(self.score_line(after))
+            elif "move" in event:
+                lines.extend(self.move_lines(before, after, event))
+            else:
+                lines.append(describe_event(event))
+        return lines
+
+    def deal_line(self, deal: dict[str, Any], after: Observation) -> str:
+        sits = ", who sits out" if deal["dealer"] not in after["active"] else ""
+        return f"— hand {after['hand_number']}: seat {deal['dealer']} deals{sits} —"
+
+    def move_lines(self, before: Observation, after: Observation, event: dict[str, Any]) -> list[str]:
+        seat, move = event["seat"], event["move"]
+        if move.startswith("show "):
+            return []  # told with the whole bid, at its ``done``
+        if move == "done":
+            shown = " ".join(after["auction"]["turns"][-1]["shown"])
+            return [f"seat {seat} shows {shown}: {after['auction']['counts'][seat]} face up"]
+        if move == "pass":
+            lines = [f"seat {seat} passes"]
+            if after["phase"] in ("vice_trump", "chief_trump") and before["phase"] == "auction":
+                vice = "no Vice" if after["vice"] is None else f"seat {after['vice']} is Vice"
+                lines.append(
+                    f"  auction over: seat {after['chief']} is Chief with {after['bid']} card(s) up"
+                    f" (target {after['target']}); {vice}"
+                )
+            return lines
+        if move.startswith("trump "):
+            role = "Vice" if after["vice_trump"] is not None and before["vice_trump"] is None else "Chief"
+            lines = [f"seat {seat} ({role}) names trump {move[6:]}"]
+            if role == "Chief":
+                order = " > ".join("=".join(group) for group in after["trump_order"]) or "no trumps"
+                lines.append(f"  trump order: {order}")
+            return lines
+        if move.startswith("partner "):
+            return [
+                f"seat {seat} names seat {move[8:]} as partner; together they need {after['target']} points"
+            ]
+        lines = [describe_event(event)]
+        if after.get("last_trick") and after["last_trick"] != before.get("last_trick"):
+            last = after["last_trick"]
+            cards = " ".join(play["card"] for play in last["cards"])
+            lines.append(f"  trick {cards} → seat {last['winner']}")
+        return lines
+
+    def score_line(self, after: Observation) -> str:
+        line = after["sheet"][-1]
+        deltas = " ".join(f"{d:+d}" for d in line["deltas"])
+        scores = " ".join(str(s) for s in line["scores"])
+        return f"hand {line['hand']} scored: {outcome(line)} | {deltas} → {scores}"
+
+
+def is_trump_name(word: str) -> bool:
+    """``R``…``P``, ``0``…``9`` or ``none``, in any case."""
+    try:
+        trump_id(word.lower() if word.lower() == "none" else word.upper())
+    except ValueError:
+        return False
+    return True
+
+
+def pick(choices: list[str], word: str) -> str:
+    """The numbered choice ``word``; raises InvalidNotation when there is none."""
+    number = int(word)
+    if not 1 <= number <= len(choices):
+        raise InvalidNotation(f"there is no card {number}: pick 1 to {len(choices)}")
+    return choices[number - 1]
+
+
+def outcome(line: dict[str, Any]) -> str:
+    """A score sheet line's outcome in words."""
+    if line["outcome"] == "void":
+        return "void (all passed)"
+    if line["outcome"] == "eclat":
+        tied = ",".join(str(s) for s in line["tied"])
+        return f"éclat at {line['bid']} ({tied}); seat {line['latecomer']} late"
+    verb = "made" if line["outcome"] == "made" else "failed"
+    partner = f"&{line['partner']}" if line["partner"] is not None else ""
+    return (
+        f"{verb}: {line['chief']}{partner} took {line['team_points']}/{line['target']}"
+        f" (bid {line['bid']}, trump {line['chief_trump']})"
+    )
+
+
+VIEW = MueView()

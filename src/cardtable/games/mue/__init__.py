@@ -1,0 +1,115 @@
+"""Mü: 3–6 players bid by laying hand cards face up; the Chief and a partner chase a card-point target.
+
+Rules: ``shared/rules/mue.md``; records and notation: ``shared/records.md`` (``mue``). A hand is an
+open auction (``pass``, or ``show C`` … ``done``), then the Vice and the Chief name trumps from their
+face-up cards, the Chief names a partner, and the hand is played out in tricks with one trump suit.
+Everyone keeps the triangles of the tricks they win; the Chief's team adds a bonus if it reaches the
+target of its bid, else the Chief pays for every card overbid. Equal highest totals share the win.
+
+Cards are 60 instances (ids ``0..59``) in the hand bitmasks: instance ``code`` (``colour * 10 +
+number``, ``0..49``) is the first copy of a code, and ``50..59`` are the second copies of the 1s and
+7s. Actions name codes, never instances (``show R7``, ``R7``), so the two copies are one move.
+
+Decisions (gaps the spec leaves, and readings of it):
+- Which copy moves: ``show C`` turns up a hidden copy of C; playing C plays a face-up copy when the
+  seat has one, else a hidden one. The copies are identical for every rule; this choice tells the
+  others nothing they cannot see (playing the hidden copy would reveal that a second one exists).
+- The first dealer is a uniformly random seat drawn from the seed (``first_dealer`` fixes it); every
+  deal event names its dealer, and the dealer moves one seat clockwise every hand (§3).
+- "3-player mode" (no Vice, no partner, the 10+2b row) means three *active* players; six players with
+  ``dealer_sits_out`` are five active players and use every 5-player rule (§3, §7.19).
+- ``last_bid_seq`` is numbered when a turn's ``done`` is played; turns never interleave, so this is
+  the same order as numbering at the first ``show``.
+- Mid-turn, ``done`` is legal after any show, and it is the only move once the raise limit is reached
+  or no hidden card is left (records.md). ``pass`` is legal only before the first show of a turn.
+- ``hand_limit`` counts every scored hand, void and éclat hands included; in ``end="deals"`` mode the
+  game ends after ``players × deals`` hands (every seat has dealt that often) and ``target`` is unused.
+- A void or éclat hand writes a ``score`` event like any hand (records.md), so the game-end check can
+  end the game after an éclat.
+- The last trick stays on view until the next trick is played, as in the other trick games, also
+  across hands.
+- Observations carry the auction's turns of the current hand, the trump order that results from the
+  trumps named so far (strongest first, equal cards grouped) and a score sheet with one line per hand:
+  all public, and what a player at a real table can see or note down.
+- ``resample`` redeals every hidden card (neither face up nor played) among the other active seats,
+  keeping how many each hides, their face-up cards, and the voids they showed: a seat that did not
+  follow a led colour holds no non-trump card of it, one that did not follow a trump lead no trump.
+- Spec wording: §4.2's Vice tie-break compares the candidates' face-up numbers sorted descending;
+  lists of equal length (the candidates share the largest count), so plain lexicographic order.
+
+>>> import cardtable
+>>> state = cardtable.make("mue", players=4, first_dealer=2).new_game(seed=1)
+>>> state.current_player(), state.observation(None)["hand_sizes"]
+(2, [15, 15, 15, 15])
+>>> [state.action_to_string(a) for a in state.legal_actions()][:2]
+['pass', 'show R1']
+"""
+
+from __future__ import annotations
+
+from ...core.game import Game
+from ...core.options import Option, OptionValue
+from ...core.registry import register
+from .cards import ACTION_NAMES, NUM_ACTIONS, card_code, parse_move, trump_id
+from .rules import (
+    bonus,
+    eclat_deltas,
+    elect_vice,
+    played_hand_deltas,
+    shortfall,
+    target,
+    trump_order,
+)
+from .state import HandSummary, MueState, Phase
+
+__all__ = [
+    "HandSummary",
+    "Mue",
+    "MueState",
+    "Phase",
+    "bonus",
+    "card_code",
+    "eclat_deltas",
+    "elect_vice",
+    "played_hand_deltas",
+    "shortfall",
+    "target",
+    "trump_id",
+    "trump_order",
+]
+
+# -- the game -------------------------------------------------------------------------------------
+
+
+@register
+class Mue(Game):
+    """Mü for 3–6 players (see the package docstring)."""
+
+    name = "mue"
+    option_specs = (
+        Option(name="players", default=5, choices=(3, 4, 5, 6), help="number of players"),
+        Option(
+            name="dealer_sits_out", default=False, kind=bool, help="6 players: the dealer sits out each hand"
+        ),
+        Option(name="end", default="score", kind=str, choices=("score", "deals"), help="how the game ends"),
+        Option(name="target", default=200, minimum=1, help="end='score': the game ends at this total"),
+        Option(name="deals", default=1, minimum=1, help="end='deals': how many times each seat deals"),
+        Option(name="first_dealer", default=None, seat=True, help="who deals first (null: random)"),
+        Option(
+            name="hand_limit", default=200, minimum=0, help="safeguard: end after this many hands (0: none)"
+        ),
+    )
+    state_class = MueState
+    num_actions = NUM_ACTIONS
+
+    def _check_options(self, options: dict[str, OptionValue]) -> None:
+        if options["dealer_sits_out"] and options["players"] != 6:
+            raise ValueError(
+                f"option 'dealer_sits_out' may be true only with 6 players (got {options['players']} players)"
+            )
+
+    def action_to_string(self, action: int) -> str:
+        return ACTION_NAMES[action]
+
+    def string_to_action(self, text: str) -> int:
+        return parse_move(text)

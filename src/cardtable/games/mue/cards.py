@@ -1,0 +1,151 @@
+"""Mü's cards, action ids and move notation (``shared/records.md``, ``mue``).
+
+Cards are 60 instances (ids ``0..59``) in the hand bitmasks: instance ``code`` (``colour * 10 +
+number``, ``0..49``) is the first copy of a code, and ``50..59`` are the second copies of the 1s and
+7s. Actions name codes, never instances (``show R7``, ``R7``), so the two copies are one move.
+
+>>> [ACTION_NAMES[a] for a in (PASS, DONE, SHOW_BASE + card_code("r5"), PLAY_BASE + card_code("P9"))]
+['pass', 'done', 'show R5', 'P9']
+>>> parse_move("Trump none") == TRUMP_BASE + NO_TRUMP, parse_move("partner 3") == PARTNER_BASE + 3
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.cards import mask_of
+from ...core.errors import InvalidNotation
+
+# -- cards ----------------------------------------------------------------------------------------
+
+COLOURS = "RBGYP"
+COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple")  # cosmetic (§1)
+NUMBERS_IN_A_COLOUR = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
+TRIANGLES = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)
+"""Card points by number (§2): 12 per colour."""
+CODES = tuple(colour + str(number) for colour in COLOURS for number in range(10))
+CODE_IDS = {code: index for index, code in enumerate(CODES)}
+FIRST_COPIES = len(CODES)
+"""Instances ``0..49`` are the first copy of each code; ``50..59`` the second copies below."""
+DOUBLED = tuple(c * 10 + n for c in range(len(COLOURS)) for n in (1, 7))
+INSTANCES = FIRST_COPIES + len(DOUBLED)
+CODE_OF = tuple(range(FIRST_COPIES)) + DOUBLED
+COLOUR_OF = tuple(code // 10 for code in CODE_OF)
+NUMBER_OF = tuple(code % 10 for code in CODE_OF)
+POINTS_OF = tuple(TRIANGLES[number] for number in NUMBER_OF)
+SECOND_COPY = tuple(FIRST_COPIES + DOUBLED.index(code) if code in DOUBLED else code for code in range(50))
+"""The instance of a code's second copy (the code itself where there is only one)."""
+CODE_MASK = tuple(1 << code | 1 << SECOND_COPY[code] for code in range(50))
+LOW_MASK = (1 << FIRST_COPIES) - 1
+SECOND_SPREAD = tuple(mask_of([DOUBLED[i] for i in range(10) if high >> i & 1]) for high in range(1024))
+"""Codes (as a mask) of the second copies held in ``instances >> 50``."""
+
+
+def codes_mask(instances: int) -> int:
+    """The mask of distinct codes among a mask of instances."""
+    return (instances & LOW_MASK) | SECOND_SPREAD[instances >> FIRST_COPIES]
+
+
+def deck_codes(colours: int) -> tuple[int, ...]:
+    """The codes of the pack (with their copies): 5 colours, or ``R B G`` for three players (§3)."""
+    return tuple(c * 10 + n for c in range(colours) for n in NUMBERS_IN_A_COLOUR)
+
+
+def card_code(text: str) -> int:
+    """The code id of ``R7`` (any case); raises InvalidNotation."""
+    code = CODE_IDS.get(text)
+    if code is None:
+        code = CODE_IDS.get(text.strip().upper())
+    if code is None:
+        raise InvalidNotation(f"{text!r} is not a card: write colour (R B G Y P) then number, like R7")
+    return code
+
+
+# -- action ids -----------------------------------------------------------------------------------
+
+PASS = 0
+DONE = 1
+SHOW_BASE = 2
+TRUMP_BASE = SHOW_BASE + 50
+NUMBER_TRUMPS = len(COLOURS)
+"""Trump id of the number 0: colours are trumps ``0..4``, numbers ``NUMBER_TRUMPS + n``."""
+TRUMP_NAMES = (*COLOURS, *(str(n) for n in range(10)), "none")
+NO_TRUMP = len(TRUMP_NAMES) - 1
+"""Trump ids: ``0..4`` colours, ``5..14`` numbers 0–9, ``NO_TRUMP`` for the Chief's ``none``."""
+PARTNER_BASE = TRUMP_BASE + len(TRUMP_NAMES)
+MAX_SEATS = 6
+PLAY_BASE = PARTNER_BASE + MAX_SEATS
+NUM_ACTIONS = PLAY_BASE + 50
+ACTION_NAMES = (
+    "pass",
+    "done",
+    *(f"show {code}" for code in CODES),
+    *(f"trump {name}" for name in TRUMP_NAMES),
+    *(f"partner {seat}" for seat in range(MAX_SEATS)),
+    *CODES,
+)
+ACTION_IDS = {name: action for action, name in enumerate(ACTION_NAMES)}
+
+
+def _code_tables(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per colour, the action ids ``base + code`` of every 10-bit set of that colour's codes."""
+    return tuple(
+        tuple(tuple(base + colour * 10 + n for n in range(10) if low >> n & 1) for low in range(1024))
+        for colour in range(len(COLOURS))
+    )
+
+
+SHOW_TABLES = _code_tables(SHOW_BASE)
+PLAY_TABLES = _code_tables(PLAY_BASE)
+
+
+def code_actions(
+    first: tuple[int, ...], tables: Sequence[Sequence[tuple[int, ...]]], instances: int
+) -> list[int]:
+    """``first``, then the action of every distinct code in a mask of instances, sorted (the hot path:
+    ``codes_mask`` inlined, one table lookup per colour)."""
+    codes = (instances & LOW_MASK) | SECOND_SPREAD[instances >> FIRST_COPIES]
+    t0, t1, t2, t3, t4 = tables
+    return [
+        *first,
+        *t0[codes & 1023],
+        *t1[codes >> 10 & 1023],
+        *t2[codes >> 20 & 1023],
+        *t3[codes >> 30 & 1023],
+        *t4[codes >> 40],
+    ]
+
+
+def trump_name(trump: int | None) -> str | None:
+    """``R``, ``7``, ``none`` (or None when no trump has been named)."""
+    return None if trump is None else TRUMP_NAMES[trump]
+
+
+def trump_id(name: str) -> int:
+    """The trump id of ``R``, ``7`` or ``none``; raises ValueError for anything else."""
+    return TRUMP_NAMES.index(name)
+
+
+def parse_move(text: str) -> int:
+    """The action id of ``pass``, ``done``, ``show R5``, ``trump R|7|none``, ``partner 2`` or a card
+    (keywords and cards in any case), legal now or not; raises InvalidNotation."""
+    action = ACTION_IDS.get(text)
+    if action is not None:
+        return action
+    words = text.split() if isinstance(text, str) else []
+    match [word.lower() for word in words]:
+        case ["pass" | "done" as word]:
+            return PASS if word == "pass" else DONE
+        case ["show", _]:
+            return SHOW_BASE + card_code(words[1])
+        case ["trump", name] if name.upper() in TRUMP_NAMES or name == "none":
+            return TRUMP_BASE + trump_id(name if name == "none" else name.upper())
+        case ["partner", seat] if seat.isdigit() and int(seat) < MAX_SEATS:
+            return PARTNER_BASE + int(seat)
+        case [word] if word.upper() in CODE_IDS:
+            return PLAY_BASE + CODE_IDS[word.upper()]
+    raise InvalidNotation(
+        f"{text!r} is not a move of mue: write pass, done, show R5, trump R (or trump 7, trump none),"
+        " partner 2, or a card such as R7"
+    )

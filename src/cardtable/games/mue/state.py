@@ -1,0 +1,590 @@
+"""Mü's state: deal, open auction, trumps and partner, tricks on the shared machinery, and scoring.
+
+The decisions behind this code are listed in the package docstring (``games/mue/__init__.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, ClassVar
+
+from ...core.cards import bits, mask_of
+from ...core.game import JsonDict
+from ...core.hidden import deal_hidden
+from ...core.tricks import FollowRule, TrickTakingState, check_deck, shuffled
+from .cards import (
+    ACTION_NAMES,
+    CODE_IDS,
+    CODE_MASK,
+    CODE_OF,
+    CODES,
+    COLOUR_NAMES,
+    COLOUR_OF,
+    DONE,
+    NO_TRUMP,
+    NUMBER_OF,
+    PARTNER_BASE,
+    PASS,
+    PLAY_BASE,
+    PLAY_TABLES,
+    POINTS_OF,
+    SECOND_COPY,
+    SHOW_BASE,
+    SHOW_TABLES,
+    TRUMP_BASE,
+    TRUMP_NAMES,
+    code_actions,
+    codes_mask,
+    deck_codes,
+    trump_name,
+)
+from .rules import (
+    TRUMP_CLASS,
+    TrumpTables,
+    eclat_deltas,
+    elect_vice,
+    played_hand_deltas,
+    target,
+    trump_options,
+    trump_order,
+    trump_tables,
+    winners_of,
+)
+
+PASS_FIRST = (PASS,)
+DONE_FIRST = (DONE,)
+
+# -- phases and the score sheet -------------------------------------------------------------------
+
+
+class Phase(IntEnum):
+    """Where a hand stands (§4): each phase has one kind of decision."""
+
+    AUCTION = 0
+    VICE_TRUMP = 1
+    CHIEF_TRUMP = 2
+    PARTNER = 3
+    TRICKS = 4
+    OVER = 5
+
+
+PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "tricks", "over")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandSummary:
+    """One line of the score sheet: how a hand ended and what it scored."""
+
+    hand: int
+    dealer: int
+    outcome: str
+    """``void``, ``eclat``, ``made`` or ``failed``."""
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    bid: int = 0
+    tied: tuple[int, ...] = ()
+    latecomer: int | None = None
+    chief: int | None = None
+    vice: int | None = None
+    partner: int | None = None
+    chief_trump: int | None = None
+    vice_trump: int | None = None
+    target: int | None = None
+    team_points: int | None = None
+    points: tuple[int, ...] | None = None
+
+    def to_json(self) -> JsonDict:
+        return {
+            "hand": self.hand,
+            "dealer": self.dealer,
+            "outcome": self.outcome,
+            "bid": self.bid,
+            "tied": list(self.tied),
+            "latecomer": self.latecomer,
+            "chief": self.chief,
+            "vice": self.vice,
+            "partner": self.partner,
+            "chief_trump": trump_name(self.chief_trump),
+            "vice_trump": trump_name(self.vice_trump),
+            "target": self.target,
+            "team_points": self.team_points,
+            "points": None if self.points is None else list(self.points),
+            "deltas": list(self.deltas),
+            "scores": list(self.scores),
+        }
+
+
+# -- the state ------------------------------------------------------------------------------------
+
+
+class MueState(TrickTakingState):
+    """A Mü match in play."""
+
+    _copy_fields: ClassVar[tuple[str, ...]] = (
+        *TrickTakingState._copy_fields,
+        "_faceup",
+        "_counts",
+        "_last_bid",
+        "_points",
+        "_tricks_won",
+    )
+
+    _faceup: list[int]
+    _counts: list[int]
+    _last_bid: list[int]
+    _points: list[int]
+    _tricks_won: list[int]
+
+    def _setup(self) -> None:
+        game = self.game
+        n = game.players
+        self._sits_out = bool(game.options["dealer_sits_out"])
+        self._colours = 3 if n == 3 else 5
+        self._deck = deck_codes(self._colours)
+        self._deck_names = [CODES[code] for code in self._deck]
+        self._active_count = n - 1 if self._sits_out else n
+        self._hand_size = len(self._deck) // self._active_count
+        self._trick_size = self._active_count
+        self._rank = NUMBER_OF
+        self._follow = FollowRule.SUIT
+        self._scores = [0] * n
+        self._hand_number = 0
+        self._sheet: tuple[HandSummary, ...] = ()
+        self._last_trick = None
+        self._dealer: int | None = None
+        self._deal()
+
+    # -- the hand: deal and auction (§3, §4.1) ----------------------------------------------------
+
+    def _deal(self) -> None:
+        """Shuffle and deal the next hand; the first dealer comes from the option or the seed."""
+        n = self.game.players
+        fixed = self.game.seat_option("first_dealer") if self._dealer is None else (self._dealer + 1) % n
+
+        def draw(rng: random.Random) -> JsonDict:
+            dealer = fixed if fixed is not None else rng.randrange(n)
+            return {"dealer": dealer, "deck": [CODES[code] for code in shuffled(rng, self._deck)]}
+
+        def check(deal: Any) -> None:
+            if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
+                raise ValueError("a deal holds 'dealer' and 'deck'")
+            dealer = deal["dealer"]
+            if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(n):
+                raise ValueError(f"dealer must be a seat 0..{n - 1}")
+            if fixed is not None and dealer != fixed:
+                raise ValueError(f"seat {fixed} must deal this hand, not seat {dealer}")
+            check_deck(deal["deck"], self._deck_names)
+
+        deal = self._chance("deal", draw, check)
+        dealer = self._dealer = deal["dealer"]
+        self._deal_index = len(self._log)
+        active = tuple((dealer + k) % n for k in range(1, n + 1) if not (self._sits_out and k == n))
+        self._active = active
+        nxt = [dealer] * n
+        for k, seat in enumerate(active):
+            nxt[seat] = active[(k + 1) % len(active)]
+        self._next_in_trick = tuple(nxt)
+        self._hands = self._hands_from(list(map(CODE_IDS.__getitem__, deal["deck"])), active)
+        self._faceup = [0] * n
+        self._counts = [0] * n
+        self._last_bid = [0] * n
+        self._points = [0] * n
+        self._tricks_won = [0] * n
+        self._bids = 0
+        self._passes = 0
+        self._highest = 0
+        self._shown = 0
+        self._limit = 1
+        self._chief: int | None = None
+        self._vice: int | None = None
+        self._partner: int | None = None
+        self._chief_trump: int | None = None
+        self._vice_trump: int | None = None
+        self._use_tables(trump_tables(None, None))
+        self._trick, self._trick_seats, self._played, self._tricks = [], [], [], []
+        self._hand_number += 1
+        self._phase = Phase.AUCTION
+        self._to_act = dealer if not self._sits_out else active[0]
+
+    def _hands_from(self, codes: list[int], active: tuple[int, ...]) -> list[int]:
+        """§3 canonical deal: active seats from the dealer's left take blocks of H cards; the first
+        copy of a code dealt is instance ``code``, the second its second-copy instance."""
+        hands = [0] * self.game.players
+        h = self._hand_size
+        seen = 0
+        for k, seat in enumerate(active):
+            mask = 0
+            for code in codes[k * h : (k + 1) * h]:
+                bit = 1 << code
+                if seen & bit:
+                    mask |= 1 << SECOND_COPY[code]
+                else:
+                    seen |= bit
+                    mask |= bit
+            hands[seat] = mask
+        return hands
+
+    def _use_tables(self, tables: TrumpTables) -> None:
+        self._suit_of, self._power = tables.suit_of, tables.power
+        self._suit_masks, self._trump_mask = tables.suit_masks, tables.trump_mask
+
+    def _show(self, code: int) -> None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        hidden = self._hands[seat] & ~self._faceup[seat]
+        self._faceup[seat] |= 1 << (code if hidden >> code & 1 else SECOND_COPY[code])
+        count = self._counts[seat] = self._counts[seat] + 1
+        self._shown += 1
+        if count > self._highest:
+            self._highest = count
+
+    def _end_turn(self, bid: bool) -> None:
+        """A turn ends with ``done`` (a bid: resets the pass counter) or ``pass`` (§4.1)."""
+        seat: int = self._to_act  # type: ignore[assignment]
+        if bid:
+            self._bids += 1
+            self._last_bid[seat] = self._bids
+            self._passes = 0
+        else:
+            self._passes += 1
+            if self._passes == self._active_count:
+                self._resolve_auction()
+                return
+        self._to_act = self._next_in_trick[seat]
+        self._shown = 0
+        self._limit = self._highest + 1
+
+    def _resolve_auction(self) -> None:
+        """§4.2: void, éclat, or a Chief (and maybe a Vice) who go on to name trumps."""
+        highest = self._highest
+        if highest == 0:
+            self._score("void", [0] * self.game.players)
+            return
+        tied = [seat for seat in self._active if self._counts[seat] == highest]
+        if len(tied) > 1:
+            latecomer = max(tied, key=self._last_bid.__getitem__)
+            deltas = eclat_deltas(self.game.players, tied, latecomer, highest)
+            self._score("eclat", deltas, bid=highest, tied=tuple(sorted(tied)), latecomer=latecomer)
+            return
+        chief = self._chief = tied[0]
+        if self._active_count > 3:
+            numbers = [[NUMBER_OF[card] for card in bits(mask)] for mask in self._faceup]
+            self._vice = elect_vice(self._counts, numbers, chief)
+        self._phase = Phase.CHIEF_TRUMP if self._vice is None else Phase.VICE_TRUMP
+        self._to_act = chief if self._vice is None else self._vice
+
+    # -- trumps, partner, tricks (§4.3–§4.6) ------------------------------------------------------
+
+    def _name_trump(self, trump: int) -> None:
+        if self._phase is Phase.VICE_TRUMP:
+            self._vice_trump = trump
+            self._phase = Phase.CHIEF_TRUMP
+            self._to_act = self._chief
+            return
+        self._chief_trump = trump
+        self._use_tables(trump_tables(trump, self._vice_trump))
+        if self._active_count > 3:
+            self._phase = Phase.PARTNER
+        else:
+            self._start_tricks()
+
+    def _start_tricks(self) -> None:
+        self._phase = Phase.TRICKS
+        self._tricks_done = 0
+        self._start_trick_play(self._chief)  # type: ignore[arg-type]
+
+    def _play(self, code: int) -> None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        faceup = self._faceup[seat]
+        if faceup & CODE_MASK[code]:
+            card = code if faceup >> code & 1 else SECOND_COPY[code]
+            self._faceup[seat] = faceup ^ 1 << card
+        else:
+            card = code if self._hands[seat] >> code & 1 else SECOND_COPY[code]
+        self._play_card(card)
+
+    def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
+        self._points[winner] += sum(map(POINTS_OF.__getitem__, cards))
+        self._tricks_won[winner] += 1
+        self._tricks_done += 1
+        if self._tricks_done == self._hand_size:
+            self._score_played_hand()
+
+    def _score_played_hand(self) -> None:
+        """§6: card points, then the bonus or the penalty of the Chief's bid."""
+        chief, partner, bid = self._chief, self._partner, self._highest
+        assert chief is not None and self._chief_trump is not None
+        deltas = played_hand_deltas(
+            self._active, self._points, chief=chief, partner=partner, bid=bid, chief_trump=self._chief_trump
+        )
+        team = self._points[chief] + (self._points[partner] if partner is not None else 0)
+        goal = target(self._active_count, bid)
+        self._score(
+            "made" if team >= goal else "failed",
+            deltas,
+            bid=bid,
+            chief=chief,
+            vice=self._vice,
+            partner=partner,
+            chief_trump=self._chief_trump,
+            vice_trump=self._vice_trump,
+            target=goal,
+            team_points=team,
+            points=tuple(self._points),
+        )
+
+    def _score(self, outcome: str, deltas: Sequence[int], **details: Any) -> None:
+        """Write the hand's score event and sheet line, then end the game (§6 Game end) or deal again."""
+        scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
+        self._scores = scores
+        self._log_score(deltas, scores)
+        assert self._dealer is not None
+        summary = HandSummary(
+            hand=self._hand_number,
+            dealer=self._dealer,
+            outcome=outcome,
+            deltas=tuple(deltas),
+            scores=tuple(scores),
+            **details,
+        )
+        self._sheet = (*self._sheet, summary)
+        hands = len(self._sheet)
+        limit = self.game.int_option("hand_limit")
+        if self.game.options["end"] == "score":
+            over = max(scores) >= self.game.int_option("target")
+        else:
+            over = hands >= self.game.int_option("deals") * self.game.players
+        if over or (limit and hands >= limit):
+            self._phase = Phase.OVER
+            self._finish(winners_of(scores))
+        else:
+            self._deal()
+
+    # -- the contract hooks -----------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[int]:
+        seat: int = self._to_act  # type: ignore[assignment]
+        phase = self._phase
+        if phase is Phase.AUCTION:  # most decisions are auction ones
+            hidden = self._hands[seat] & ~self._faceup[seat]
+            if not self._shown:
+                return code_actions(PASS_FIRST, SHOW_TABLES, hidden) if hidden else [PASS]
+            if hidden and self._counts[seat] < self._limit:
+                return code_actions(DONE_FIRST, SHOW_TABLES, hidden)
+            return [DONE]
+        if phase is Phase.TRICKS:
+            return code_actions((), PLAY_TABLES, self._playable(seat))
+        if phase is Phase.PARTNER:
+            return [PARTNER_BASE + s for s in sorted(self._active) if s not in (self._chief, self._vice)]
+        return [TRUMP_BASE + t for t in bits(self._trump_choices())]
+
+    def _trump_choices(self) -> int:
+        """The mask of trump ids the seat to act may name (§4.3, §4.4)."""
+        options = trump_options(self._faceup[self._to_act])  # type: ignore[index]
+        if self._phase is Phase.VICE_TRUMP:
+            return options
+        if self._vice_trump is not None:
+            options &= ~(1 << self._vice_trump)
+        return options | 1 << NO_TRUMP
+
+    def _why_illegal(self, action: int) -> str | None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        phase = self._phase
+        move = ACTION_NAMES[action]
+        now = f"it is the {PHASE_NAMES[phase].replace('_', ' ')} phase, seat {seat} to act"
+        if action >= PLAY_BASE:
+            code = action - PLAY_BASE
+            if phase is not Phase.TRICKS:
+                return f"seat {seat} cannot play {move}: cards are played in the tricks, and {now}"
+            if not self._hands[seat] & CODE_MASK[code]:
+                return f"seat {seat} cannot play {move}: it is not in their hand"
+            playable = self._playable(seat)
+            return None if playable & CODE_MASK[code] else self._follow_problem(seat, code, playable)
+        if action >= PARTNER_BASE:
+            return self._partner_problem(seat, action - PARTNER_BASE, now)
+        if action >= TRUMP_BASE:
+            return self._trump_problem(seat, action - TRUMP_BASE, now)
+        if phase is not Phase.AUCTION:
+            return f"seat {seat} cannot {move}: the auction is over ({now})"
+        if action == PASS:
+            if self._shown:
+                return f"seat {seat} cannot pass: they have shown cards this turn, so 'done' ends it"
+            return None
+        if action == DONE:
+            if not self._shown:
+                return f"seat {seat} cannot say done: no card shown this turn ('done' ends a bid; or pass)"
+            return None
+        code = action - SHOW_BASE
+        hidden = self._hands[seat] & ~self._faceup[seat]
+        if not hidden & CODE_MASK[code]:
+            where = (
+                "it is already face up" if self._hands[seat] & CODE_MASK[code] else "it is not in their hand"
+            )
+            return f"seat {seat} cannot {move}: {where}"
+        if self._counts[seat] >= self._limit:
+            limit = self._limit
+            return f"seat {seat} cannot {move}: at most {limit} face up this turn (highest at its start + 1)"
+        return None
+
+    def _follow_problem(self, seat: int, code: int, playable: int) -> str:
+        """§4.6: why ``code`` does not follow the led card."""
+        led = self._trick[0]
+        allowed = " ".join(CODES[c] for c in bits(codes_mask(playable)))
+        if self._suit_of[led] == TRUMP_CLASS:
+            rule = "a trump, so a trump must be played"
+        else:
+            colour = COLOUR_NAMES[COLOUR_OF[led]]
+            rule = f"so a non-trump {colour} card must be played"
+            if COLOUR_OF[code] == COLOUR_OF[led]:
+                rule += f" ({CODES[code]} is a trump, not {colour})"
+        return (
+            f"seat {seat} cannot play {CODES[code]}: {CODES[CODE_OF[led]]} was led, {rule} (holds {allowed})"
+        )
+
+    def _trump_problem(self, seat: int, trump: int, now: str) -> str | None:
+        name = TRUMP_NAMES[trump]
+        if self._phase not in (Phase.VICE_TRUMP, Phase.CHIEF_TRUMP):
+            return f"seat {seat} cannot name trump {name}: trumps are named after the auction, and {now}"
+        if self._trump_choices() >> trump & 1:
+            return None
+        role = "Vice" if self._phase is Phase.VICE_TRUMP else "Chief"
+        if trump == NO_TRUMP:
+            return (
+                f"seat {seat} cannot name trump none: only the Chief may name no trump, and they are the Vice"
+            )
+        if trump == self._vice_trump:
+            return f"seat {seat} cannot name trump {name}: the Vice already named it"
+        shown = " ".join(CODES[CODE_OF[c]] for c in bits(self._faceup[seat]))
+        return (
+            f"seat {seat} ({role}) cannot name trump {name}: none of their face-up cards ({shown}) shows it"
+        )
+
+    def _partner_problem(self, seat: int, partner: int, now: str) -> str | None:
+        if self._phase is not Phase.PARTNER:
+            return (
+                f"seat {seat} cannot name partner {partner}: the Chief names one after the trumps, and {now}"
+            )
+        if partner >= self.game.players:
+            return f"seat {seat} cannot name partner {partner}: there is no seat {partner} at this table"
+        if partner == self._chief:
+            return f"seat {seat} cannot name partner {partner}: the Chief cannot be their own partner"
+        if partner == self._vice:
+            return f"seat {seat} cannot name partner {partner}: seat {partner} is the Vice"
+        if partner not in self._active:
+            return f"seat {seat} cannot name partner {partner}: seat {partner} sits out this hand"
+        return None
+
+    def _apply(self, action: int) -> None:
+        if action >= PLAY_BASE:
+            self._play(action - PLAY_BASE)
+        elif action >= TRUMP_BASE:
+            if action >= PARTNER_BASE:
+                self._partner = action - PARTNER_BASE
+                self._start_tricks()
+            else:
+                self._name_trump(action - TRUMP_BASE)
+        elif action >= SHOW_BASE:
+            self._show(action - SHOW_BASE)
+        else:
+            self._end_turn(bid=action == DONE)
+
+    def resample(self, seat: int | None, rng: random.Random) -> MueState:
+        """Every hidden card (not face up, not played) of the other active seats redealt among them,
+        keeping how many each hides and the suits they showed void in; face-up cards stay put."""
+        world = self._world_copy(rng)
+        assert isinstance(world, MueState)
+        others = [s for s in self._active if s != seat]
+        hidden = [self._hands[s] & ~self._faceup[s] for s in others]
+        voids = self._excluded()
+        excluded = [voids[s] for s in others]
+        hands = deal_hidden(
+            rng,
+            bits(sum(hidden)),
+            [mask.bit_count() for mask in hidden],
+            lambda holder, card: not excluded[holder] >> card & 1,
+        )
+        for holder, cards in zip(others, hands, strict=True):
+            world._hands[holder] = self._faceup[holder] | mask_of(cards)
+        return world
+
+    def _result(self) -> JsonDict:
+        return {"scores": list(self._scores), "winners": list(self._winners)}
+
+    # -- observation ------------------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> JsonDict:
+        """The public table (face-up cards, auction, roles, trumps, tricks, score sheet) plus, for a
+        seat, its own hand."""
+        n = self.game.players
+        options = self.game.options
+        chief, bid = self._chief, self._highest
+        auction = self._phase is Phase.AUCTION
+        view: JsonDict = {
+            "game": self.game.name,
+            "seat": seat,
+            "players": n,
+            "hand_number": self._hand_number,
+            "dealer": self._dealer,
+            "active": sorted(self._active),
+            "phase": PHASE_NAMES[self._phase],
+            "to_act": self._to_act,
+            "hand": None if seat is None else self._names(self._hands[seat]),
+            "hand_sizes": [mask.bit_count() for mask in self._hands],
+            "face_up": [self._names(mask) for mask in self._faceup],
+            "auction": {
+                "turns": self._auction_turns(),
+                "counts": list(self._counts),
+                "highest": self._highest,
+                "limit": self._limit if auction else None,
+                "shown_this_turn": self._shown if auction else 0,
+                "passes": self._passes,
+                "last_bid_seq": list(self._last_bid),
+            },
+            "chief": chief,
+            "bid": bid if chief is not None else None,
+            "vice": self._vice,
+            "partner": self._partner,
+            "vice_trump": trump_name(self._vice_trump),
+            "chief_trump": trump_name(self._chief_trump),
+            "trump_order": trump_order(self._chief_trump, self._vice_trump, self._colours),
+            "target": target(self._active_count, bid) if chief is not None else None,
+            "points": list(self._points),
+            "tricks_won": list(self._tricks_won),
+            "tricks_per_hand": self._hand_size,
+            "played": [CODES[CODE_OF[card]] for card in self._played],
+            "scores": list(self._scores),
+            "end": options["end"],
+            "goal": options["target"] if options["end"] == "score" else options["deals"],
+            "hand_limit": options["hand_limit"],
+            "sheet": [summary.to_json() for summary in self._sheet],
+            "over": self._over,
+            "winners": list(self._winners),
+        }
+        view.update(self._trick_view(lambda card: CODES[CODE_OF[card]]))
+        return view
+
+    @staticmethod
+    def _names(mask: int) -> list[str]:
+        """The codes of a mask of instances, sorted by colour then number (copies repeated)."""
+        return [CODES[code] for code in sorted(map(CODE_OF.__getitem__, bits(mask)))]
+
+    def _auction_turns(self) -> list[JsonDict]:
+        """This hand's auction so far, one entry per turn (the turn in progress included)."""
+        turns: list[JsonDict] = []
+        open_turn: JsonDict | None = None
+        for entry in self._log[self._deal_index :]:
+            if not isinstance(entry, tuple) or entry[1] >= TRUMP_BASE:
+                break
+            seat, action = entry
+            if action == PASS:
+                turns.append({"seat": seat, "pass": True, "shown": [], "done": True})
+            elif open_turn is None:
+                open_turn = {"seat": seat, "pass": False, "shown": [CODES[action - SHOW_BASE]], "done": False}
+                turns.append(open_turn)
+            elif action == DONE:
+                open_turn["done"], open_turn = True, None
+            else:
+                open_turn["shown"].append(CODES[action - SHOW_BASE])
+        return turns
