@@ -1,0 +1,216 @@
+"""Troeven at the terminal: trumps, scores and points, the trick, and in version 1 both layouts as
+piles (each pile's face-up card and how many face-down cards lie under it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.errors import InvalidNotation
+from ...core.game import State
+from .base import Observation, describe_event
+from .tricks import SUIT_STYLE, SUIT_SYMBOL, TrickView
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+TRUMP_WORDS = {
+    **{letter: letter for letter in SUIT_WORDS},
+    **{word: letter for letter, word in SUIT_WORDS.items()},
+    **{word[:-1]: letter for letter, word in SUIT_WORDS.items()},
+    **{symbol: letter for letter, symbol in SUIT_SYMBOL.items()},
+}
+"""What a person may type to call trumps: ``h``, ``hearts``, ``heart`` or ``♥``."""
+FACE_DOWN = "▒"
+
+
+class TroevenView(TrickView):
+    title = "Troeven"
+
+    def header(self, obs: Observation) -> str:
+        version = "v1: layouts" if obs["version"] == 1 else "v2: hand and stock"
+        if obs["phase"] == "trump":
+            stage = f"seat {obs['caller']} calls trumps"
+        else:
+            stage = f"trick {obs['trick_number']} of {obs['tricks_per_round']}"
+        return f"Troeven {version} — round {obs['round']}, {stage} — first to 0 wins"
+
+    def seat_columns(self, obs: Observation) -> dict[str, list[str]]:
+        roles = ["", ""]
+        roles[obs["dealer"]] = "dealer"
+        roles[obs["caller"]] = "caller"
+        columns = {
+            "score": [str(s) for s in obs["scores"]],
+            "points": [str(p) for p in obs["points"]],
+            "tricks": [str(t) for t in obs["tricks_won"]],
+            "role": roles,
+        }
+        if obs["version"] == 2:
+            columns["cards"] = [str(n) for n in obs["hand_sizes"]]
+        return columns
+
+    def trump_text(self, obs: Observation) -> Text:
+        line = Text("Trumps: ")
+        if obs["trump"] is None:
+            line.append(f"not called yet (seat {obs['caller']} calls)", style="dim")
+        else:
+            suit = obs["trump"]
+            line.append(f"{SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}", style=f"bold {SUIT_STYLE[suit]}")
+            line.append(f", called by seat {obs['caller']}")
+        if obs["version"] == 2:
+            stock = "not dealt yet" if obs["stock"] is None else f"{obs['stock']} cards"
+            line.append(f"   Stock: {stock}")
+        return line
+
+    def layout_table(self, obs: Observation, seat: int) -> Table:
+        """One player's 8 piles: the face-up card on top and the face-down cards under it."""
+        you = " (you)" if seat == obs["seat"] else ""
+        table = Table(title=f"Seat {seat}'s layout{you}", title_justify="left", box=None, pad_edge=False)
+        table.add_column("pile")
+        for pile in range(1, len(obs["layouts"][seat]) + 1):
+            table.add_column(str(pile), justify="center", min_width=4)
+        up: list[Text | str] = ["face up"]
+        down: list[Text | str] = ["face down"]
+        for pile in obs["layouts"][seat]:
+            if pile["top"] is not None:
+                up.append(self.card_text(pile["top"]))
+            else:
+                up.append(Text("·" if pile["face_down"] == 0 else "", style="dim"))
+            down.append(Text(FACE_DOWN * pile["face_down"] or "–", style="dim"))
+        table.add_row(*up)
+        table.add_row(*down)
+        return table
+
+    def table(self, obs: Observation, legal: list[str]) -> RenderableType:
+        parts: list[RenderableType] = [Text(self.header(obs), style="bold")]
+        seats = Table(box=None, pad_edge=False)
+        seats.add_column("seat")
+        columns = self.seat_columns(obs)
+        for name in columns:
+            seats.add_column(name, justify="right")
+        for seat in range(2):
+            marker = "▶ " if obs["to_act"] == seat else "  "
+            you = " (you)" if seat == obs["seat"] else ""
+            seats.add_row(f"{marker}{seat}{you}", *(values[seat] for values in columns.values()))
+        parts += [seats, self.trump_text(obs)]
+        if obs["version"] == 1:
+            me = obs["seat"] if obs["seat"] is not None else 0
+            parts += [self.layout_table(obs, 1 - me), self.layout_table(obs, me)]
+        parts.append(self.trick_line("On the table:", obs["trick"]))
+        if obs.get("last_trick"):
+            last = obs["last_trick"]
+            parts.append(self.trick_line("Last trick:", last["cards"], f" → seat {last['winner']}"))
+        if obs["seat"] is not None:
+            if obs["phase"] == "trump":
+                if obs["hand"]:
+                    parts.append(Text("The cards you have seen: ").append_text(self.cards_text(obs["hand"])))
+                parts.append(Text("Call trumps (any suit):"))
+            else:
+                what = "face-up cards" if obs["version"] == 1 else "hand"
+                parts.append(Text(f"Your {what} (legal cards numbered in green):"))
+            parts.append(self.choices_table(self.choices(obs, legal), legal))
+        return Group(*parts)
+
+    def cards_text(self, codes: list[str]) -> Text:
+        line = Text()
+        for code in codes:
+            line.append_text(self.card_text(code))
+            line.append(" ")
+        return line
+
+    def choices(self, obs: Observation, legal: list[str]) -> list[str]:
+        if obs.get("phase") == "trump":
+            return [f"trump {suit}" for suit in SUIT_WORDS]
+        if obs["version"] == 1 and obs["seat"] is not None:
+            return [pile["top"] for pile in obs["layouts"][obs["seat"]] if pile["top"] is not None]
+        return super().choices(obs, legal)
+
+    def choices_table(self, choices: list[str], legal: list[str]) -> RenderableType:
+        if not choices or not choices[0].startswith("trump "):
+            return super().choices_table(choices, legal)
+        line = Text()
+        for number, choice in enumerate(choices, start=1):
+            suit = choice[-1]
+            line.append(f"{number}:", style="cyan")
+            line.append(f"{SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}  ", style=f"bold {SUIT_STYLE[suit]}")
+        return line
+
+    def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
+        """Besides numbers and notation, a suit alone (``h``, ``hearts``, ``♥``) calls trumps."""
+        word = text.strip()
+        calling = bool(choices) and choices[0].startswith("trump ")
+        suit = TRUMP_WORDS.get(word.upper()) or TRUMP_WORDS.get(word.lower())
+        if calling and suit is not None:
+            return [f"trump {suit}"]
+        try:
+            return super().expand(text, state, choices)
+        except InvalidNotation:
+            if calling and not word.isdigit():
+                raise InvalidNotation(
+                    f"{word!r} is no suit: call trumps with S, H, D or C (or a number 1–4)"
+                ) from None
+            raise
+
+    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
+        lines = []
+        for event in events:
+            if "deal" in event:
+                lines.append(self.deal_line(event["deal"], after))
+            elif "score" in event:
+                lines.append(self.score_line(event["score"], after))
+            elif "move" in event and event["move"].startswith("trump "):
+                suit = event["move"][-1]
+                lines.append(f"seat {event['seat']} calls trumps: {SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}")
+            elif "move" in event:
+                lines.append(describe_event(event))
+                lines += self.reveal_lines(before, after, event["seat"])
+                if after.get("last_trick") and after["last_trick"] != before.get("last_trick"):
+                    last = after["last_trick"]
+                    cards = " ".join(play["card"] for play in last["cards"])
+                    lines.append(f"  trick {cards} → seat {last['winner']}")
+            else:
+                lines.append(describe_event(event))
+        return lines
+
+    def reveal_lines(self, before: Observation, after: Observation, seat: int) -> list[str]:
+        """Version 1: the face-down card a play turned up, read from the public layouts."""
+        if before.get("version") != 1 or before["round"] != after["round"]:
+            return []
+        lines = []
+        piles = zip(before["layouts"][seat], after["layouts"][seat], strict=True)
+        for number, (old, new) in enumerate(piles, start=1):
+            if old["face_down"] and not new["face_down"] and new["top"] is not None:
+                lines.append(f"  seat {seat} turns up {new['top']} on pile {number}")
+        return lines
+
+    def deal_line(self, deal: dict[str, Any], after: Observation) -> str:
+        dealer = deal["dealer"]
+        return f"— round {after['round']}: seat {dealer} deals, seat {1 - dealer} calls trumps and leads —"
+
+    def score_line(self, score: dict[str, Any], after: Observation) -> str:
+        previous = after.get("previous_round")
+        points = ""
+        if previous is not None:
+            points = f"points {previous['points'][0]}–{previous['points'][1]}; "
+        deltas = " ".join(f"{d:+d}" for d in score["deltas"])
+        scores = " ".join(str(s) for s in score["scores"])
+        return f"round over: {points}score changes {deltas} → scores {scores}"
+
+    def standings(self, obs: Observation, names: list[str]) -> RenderableType:
+        """Lowest score first: in Troeven the score counts down to a win."""
+        table = Table(title="Final standings")
+        table.add_column("seat")
+        table.add_column("player")
+        table.add_column("score", justify="right")
+        table.add_column("")
+        for seat in sorted(range(len(names)), key=lambda s: obs["scores"][s]):
+            table.add_row(
+                str(seat), names[seat], str(obs["scores"][seat]), "winner" if seat in obs["winners"] else ""
+            )
+        if not obs["winners"]:
+            return Group(table, Text(f"Nobody wins: the round limit ({obs['round_limit']}) was reached."))
+        return table
+
+
+VIEW = TroevenView()

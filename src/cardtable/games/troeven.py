@@ -1,0 +1,495 @@
+"""2-player Troeven: point tricks with trumps, played from a face-up layout (version 1) or from a hand
+and a stock (version 2); scores count down from 7 and the first to reach 0 wins.
+
+Rules: ``shared/rules/troeven.md``; records and notation: ``shared/records.md``. Each round the
+non-dealer N sees four cards, names any suit as trumps and leads trick 1; 16 tricks later the player
+with more card points (A4 K3 Q2 J1, 40 a round) moves its score down by 1, and if that player is the
+dealer, the caller N also moves up by 1 (20–20 changes nothing). The dealer alternates every round.
+
+Version 1: each player's 16 cards lie in 8 piles, a face-down card under a face-up one. The top cards
+are public and are the only cards a player may play; playing one turns the card beneath face up at
+once. The follower holding the led suit plays the led suit or a trump; otherwise anything.
+Version 2: 8-card hands and a 16-card stock; after each trick the winner, then the loser, draws. Play
+is free while the stock lasts; once it is empty a follower holding the led suit or a trump must play
+one of those.
+
+Decisions (where the spec leaves a choice to the engine):
+- The first dealer is a uniformly random seat drawn from the seed (``first_dealer`` fixes it).
+- Action ids: cards are ``0..31`` (``suit * 8 + rank``, suits S H D C, ranks 7..A, as in
+  ``core/cards``); ``TRUMP_BASE + suit`` (32..35) are ``trump S`` … ``trump C``.
+- Each round has one ``deal`` event holding the whole shuffled pack in the canonical order of §3, so
+  the cards dealt after the trump call are fixed by the record before it. What a seat may see follows
+  the table, not the record: before the call, version 1 shows only N's four top-row face-up cards (to
+  both players, face-up cards being public) and version 2 only N's four hand cards (to N).
+- Version 1: a seat's "hand" in its observation is its available cards (the top card of each non-empty
+  pile, once dealt). Face-down cards appear in no observation, the owner's included, until uncovered;
+  the layout shows each pile's top card and how many face-down cards lie under it (0 or 1).
+- Reasons for refusing a card never tell where a hidden card is: in version 1 any card that is not on
+  top of one of the mover's piles is "not face up on top of one of their piles", whether it is face
+  down, in the other layout or already played.
+- The last trick stays on view (``last_trick``) until the next trick ends, across a new deal, as in
+  Slobberhannes; ``previous_round`` holds the points of the round just scored.
+- A ``score`` event closes every round, 20–20 included (deltas ``[0, 0]``).
+- ``round_limit`` counts completed rounds: after the ``round_limit``-th round is scored, a score of 0
+  reached in that round still wins; otherwise the lower score wins and equal scores mean no winner.
+- Points of won tricks are public (every card was seen when played): observations give each seat's
+  points and tricks so far this round.
+- Version 2: drawn cards go face down into the drawer's hand (the spec shows no drawn card); the
+  observation's ``stock`` is null before the call, the stock being only formed by the rest of the deal.
+- A follow refusal names the suit to follow and one card that obliges it, as STYLE §6 asks:
+  ``seat 0 cannot play 7C: must follow spades or play a trump (holds 9S)``; every reason fits an
+  80-column terminal.
+- ``resample``: version 1 redraws, for any seat, every card nobody has seen (face-down cards still
+  covered, and before the call the cards not yet dealt) among those places; version 2 redraws the
+  hands the seat cannot see and the stock, keeping sizes and the voids shown once the stock is empty
+  (for a player, the other hand is then fully known).
+
+Spec points read closely (no contradiction found): §3 says the limit applies "when reached", read as
+above; §4 Visibility does not say whether D sees N's four face-up cards before the call in version 1,
+and they are shown to both because every face-up card is public.
+
+>>> import cardtable
+>>> state = cardtable.make("troeven", version=2, first_dealer=0).new_game(seed=5)
+>>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+(1, ['trump S', 'trump H', 'trump D', 'trump C'])
+>>> len(state.observation(1)["hand"]), state.observation(0)["hand"]
+(4, [])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from ..core.cards import (
+    PIQUET_CARDS,
+    PIQUET_CODES,
+    PIQUET_IDS,
+    PIQUET_RANK_OF,
+    PIQUET_SUIT_MASKS,
+    PIQUET_SUIT_OF,
+    PIQUET_SUITS,
+    SUIT_NAMES,
+    bits,
+    mask_of,
+    piquet_card,
+    piquet_code,
+)
+from ..core.errors import InvalidNotation
+from ..core.game import Game, JsonDict
+from ..core.hidden import deal_hidden
+from ..core.options import Option
+from ..core.registry import register
+from ..core.tricks import FollowRule, TrickTakingState, check_deck, shuffled
+
+TRUMP_BASE = 32
+"""Action ``TRUMP_BASE + suit`` calls that suit (index in ``PIQUET_SUITS``) as trumps."""
+TRUMP_ACTIONS = tuple(TRUMP_BASE + suit for suit in range(4))
+NUM_ACTIONS = TRUMP_BASE + 4
+
+TRICKS_PER_ROUND = 16
+PILES = 8
+POINTS_PER_ROUND = 40
+CARD_POINTS = tuple({"A": 4, "K": 3, "Q": 2, "J": 1}.get(code[0], 0) for code in PIQUET_CODES)
+"""§2: A=4, K=3, Q=2, J=1, T/9/8/7=0, indexed by card id."""
+
+NO_TRUMPS = (0,) * 32
+TRUMP_POWERS = tuple(
+    tuple(9 + PIQUET_RANK_OF[card] if PIQUET_SUIT_OF[card] == suit else 0 for card in PIQUET_CARDS)
+    for suit in range(4)
+)
+"""Per trump suit, the ``power`` table of ``core/tricks``: trumps rank above every plain card."""
+NO_UNCOVERS = (0,) * 32
+
+# Canonical deal positions of §3 (index 0 = top of the pack).
+V1_FACE_DOWN = 0
+"""deck[0..7]: N's face-down cards, piles 0..7; deck[8..15]: D's."""
+V1_COVER_OFFSET = 16
+"""The face-up card over the face-down card at deck[i] is deck[i + 16], for both players."""
+TOP_ROW = 4
+"""Piles 0..3 form the top row: N's face-up cards there are dealt before the trump call."""
+V1_FIRST_SHOWN = slice(16, 16 + TOP_ROW)
+V1_N_REST = slice(20, 24)
+V1_D_SHOWN = slice(24, 32)
+V2_FIRST_HAND = 4
+"""N's first four hand cards (deck[0..3]) are dealt before the trump call."""
+V2_N_REST = 4
+V2_D_HAND = 8
+
+
+def card_points(cards: Iterable[int]) -> int:
+    """§2: the card points of some cards.
+
+    >>> card_points(piquet_card(c) for c in ("AS", "TS", "KH", "JH"))
+    8
+    """
+    return sum(CARD_POINTS[card] for card in cards)
+
+
+def round_deltas(dealer: int, points: Sequence[int]) -> list[int]:
+    """§6: the player with more points goes down 1; if that is the dealer, the caller goes up 1.
+
+    >>> round_deltas(dealer=0, points=[17, 23]), round_deltas(dealer=0, points=[24, 16])
+    ([0, -1], [-1, 1])
+    """
+    if points[0] == points[1]:
+        return [0, 0]
+    winner = 0 if points[0] > points[1] else 1
+    deltas = [0, 0]
+    deltas[winner] = -1
+    if winner == dealer:
+        deltas[1 - winner] = 1
+    return deltas
+
+
+def match_winners(scores: Sequence[int], *, at_limit: bool) -> list[int] | None:
+    """§6 and the round limit of §3: None while the match goes on, else the winning seats.
+
+    >>> match_winners([3, 0], at_limit=False), match_winners([4, 2], at_limit=True)
+    ([1], [1])
+    """
+    for seat in (0, 1):
+        if scores[seat] <= 0:
+            return [seat]
+    if not at_limit:
+        return None
+    if scores[0] == scores[1]:
+        return []
+    return [0 if scores[0] < scores[1] else 1]
+
+
+def _suit_name(suit: int) -> str:
+    return SUIT_NAMES[PIQUET_SUITS[suit]]
+
+
+class TroevenState(TrickTakingState):
+    """A Troeven match in play (either version; ``_version`` picks the deal, the follow rule and draws).
+
+    Per round: ``_deck`` (version 1: the deal, which fixes every pile) or ``_stock``/``_stock_pos``
+    (version 2: the undealt cards, in order, and how many are gone); ``_hands`` holds the cards each
+    seat may play from (version 1: its available face-up cards); ``_uncovers[c]`` is the mask of the
+    face-down card that playing ``c`` turns up (version 1).
+    """
+
+    _copy_fields: ClassVar[tuple[str, ...]] = (
+        *TrickTakingState._copy_fields,
+        "_scores",
+        "_points",
+        "_tricks_won",
+    )
+
+    _trump: int | None
+    _deck: tuple[int, ...]
+    _stock: tuple[int, ...]
+    _stock_pos: int
+    _uncovers: tuple[int, ...]
+
+    def _setup(self) -> None:
+        self._version = self.game.int_option("version")
+        self._round_limit = self.game.int_option("round_limit")
+        self._scores = [self.game.int_option("start_points")] * 2
+        self._trick_size = 2
+        self._next_in_trick = (1, 0)
+        self._suit_of, self._rank, self._suit_masks = PIQUET_SUIT_OF, PIQUET_RANK_OF, PIQUET_SUIT_MASKS
+        self._round = 0
+        self._last_trick = None
+        self._previous_round: tuple[int, int, tuple[int, ...]] | None = None
+        """(round, dealer, points) of the round last scored."""
+        self._deal(self.game.seat_option("first_dealer"))
+
+    # -- the round --------------------------------------------------------------------------------
+
+    def _deal(self, dealer: int | None) -> None:
+        """§3: shuffle, deal what comes before the trump call, and give N the call; ``dealer`` None
+        means drawn from the seed (round 1)."""
+
+        def draw(rng: random.Random) -> JsonDict:
+            first = dealer if dealer is not None else rng.randrange(2)
+            return {"dealer": first, "deck": list(map(PIQUET_CODES.__getitem__, shuffled(rng, PIQUET_CARDS)))}
+
+        def check(deal: Any) -> None:
+            if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
+                raise ValueError("a deal holds 'dealer' and 'deck'")
+            if deal["dealer"] not in (0, 1) or isinstance(deal["dealer"], bool):
+                raise ValueError("dealer must be seat 0 or 1")
+            if dealer is not None and deal["dealer"] != dealer:
+                raise ValueError(f"seat {dealer} must deal this round, not seat {deal['dealer']}")
+            check_deck(deal["deck"], PIQUET_CODES)
+
+        deal = self._chance("deal", draw, check)
+        deck = tuple(map(PIQUET_IDS.__getitem__, deal["deck"]))
+        self._dealer: int = deal["dealer"]
+        caller = 1 - self._dealer
+        self._round += 1
+        self._trump = None
+        self._power, self._trump_mask = NO_TRUMPS, 0
+        self._points = [0, 0]
+        self._tricks_won = [0, 0]
+        self._hands = [0, 0]
+        if self._version == 1:
+            self._follow = FollowRule.SUIT_THEN_TRUMP_ALLOWED
+            self._deck, self._stock, self._stock_pos = deck, (), 0
+            self._uncovers = self._uncover_table(deck)
+            self._hands[caller] = mask_of(deck[V1_FIRST_SHOWN])
+        else:
+            self._follow = FollowRule.FREE
+            self._deck, self._stock, self._stock_pos = (), deck, V2_FIRST_HAND
+            self._uncovers = NO_UNCOVERS
+            self._hands[caller] = mask_of(deck[:V2_FIRST_HAND])
+        self._start_trick_play(caller)
+
+    @staticmethod
+    def _uncover_table(deck: Sequence[int]) -> tuple[int, ...]:
+        """Version 1: per face-up card, the mask of the face-down card it covers."""
+        table = [0] * 32
+        for index in range(2 * PILES):
+            table[deck[index + V1_COVER_OFFSET]] = 1 << deck[index]
+        return tuple(table)
+
+    def _call_trump(self, suit: int) -> None:
+        """§4 CHOOSE_TRUMP then DEAL_2: the trump tables, then the rest of the deal; N leads."""
+        self._trump = suit
+        self._power = TRUMP_POWERS[suit]
+        self._trump_mask = PIQUET_SUIT_MASKS[suit]
+        caller = 1 - self._dealer
+        hands = self._hands
+        if self._version == 1:
+            hands[caller] |= mask_of(self._deck[V1_N_REST])
+            hands[self._dealer] = mask_of(self._deck[V1_D_SHOWN])
+        else:
+            stock, pos = self._stock, self._stock_pos
+            hands[caller] |= mask_of(stock[pos : pos + V2_N_REST])
+            hands[self._dealer] = mask_of(stock[pos + V2_N_REST : pos + V2_N_REST + V2_D_HAND])
+            self._stock_pos = pos + V2_N_REST + V2_D_HAND
+
+    def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
+        """§5 and DRAW: book the points; in version 2 the winner then the loser draws while the stock
+        lasts, and the strict follow rule starts once it is empty; after 16 tricks, score."""
+        self._points[winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]]
+        self._tricks_won[winner] += 1
+        stock, pos = self._stock, self._stock_pos
+        if pos < len(stock):
+            hands = self._hands
+            hands[winner] |= 1 << stock[pos]
+            hands[1 - winner] |= 1 << stock[pos + 1]
+            self._stock_pos = pos = pos + 2
+            if pos == len(stock):
+                self._follow = FollowRule.SUIT_OR_TRUMP
+        elif len(self._tricks) == TRICKS_PER_ROUND:
+            self._score_round()
+
+    def _score_round(self) -> None:
+        """§6: score the round, then end the match or deal the next round with the roles swapped."""
+        deltas = round_deltas(self._dealer, self._points)
+        self._scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
+        self._log_score(deltas, self._scores)
+        self._previous_round = (self._round, self._dealer, tuple(self._points))
+        at_limit = self._round_limit > 0 and self._round >= self._round_limit
+        winners = match_winners(self._scores, at_limit=at_limit)
+        if winners is not None:
+            self._finish(winners)
+        else:
+            self._deal(1 - self._dealer)
+
+    # -- the contract hooks -----------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[int]:
+        if self._trump is None:
+            return list(TRUMP_ACTIONS)
+        return self._legal_cards()
+
+    def _apply(self, action: int) -> None:
+        if action < TRUMP_BASE:
+            self._hands[self._to_act] |= self._uncovers[action]  # type: ignore[index]
+            self._play_card(action)
+        else:
+            self._call_trump(action - TRUMP_BASE)
+
+    def _why_illegal(self, action: int) -> str | None:
+        seat = self._to_act
+        assert seat is not None
+        if self._trump is None:
+            if action >= TRUMP_BASE:
+                return None
+            code = piquet_code(action)
+            return f"seat {seat} cannot play {code}: trumps must be called first (trump S, H, D or C)"
+        if action >= TRUMP_BASE:
+            return f"seat {seat} cannot call trumps: {_suit_name(self._trump)} are trumps this round"
+        if self._playable(seat) >> action & 1:
+            return None
+        code = piquet_code(action)
+        hand = self._hands[seat]
+        if not hand >> action & 1:
+            where = "face up on top of one of their piles" if self._version == 1 else "in their hand"
+            return f"seat {seat} cannot play {code}: it is not {where}"
+        led_suit = self._suit_of[self._trick[0]]
+        led = self._suit_masks[led_suit]
+        obliging = (
+            hand & led
+            if self._follow is FollowRule.SUIT_THEN_TRUMP_ALLOWED
+            else hand & (led | self._trump_mask)
+        )
+        holds = piquet_code(bits(obliging)[0])
+        rule = ", the trumps" if led_suit == self._trump else " or play a trump"
+        return f"seat {seat} cannot play {code}: must follow {_suit_name(led_suit)}{rule} (holds {holds})"
+
+    def resample(self, seat: int | None, rng: random.Random) -> TroevenState:
+        """Version 1: the face-down cards not yet uncovered (and, before the call, the cards not yet
+        dealt) are shuffled among their places, for any seat: nobody knows them. Version 2: the hands
+        ``seat`` cannot see and the stock are redealt, keeping sizes and the voids shown when the
+        strict follow rule applied. The hidden cards are taken in a fixed order, so the world depends
+        only on what ``seat`` knows and on ``rng``: a search bot cannot be steered by where they are."""
+        world = self._world_copy(rng)
+        assert isinstance(world, TroevenState)
+        if self._version == 1:
+            deck = list(self._deck)
+            places = self._unseen_places()
+            cards = sorted(deck[place] for place in places)
+            rng.shuffle(cards)
+            for place, card in zip(places, cards, strict=True):
+                deck[place] = card
+            world._deck = tuple(deck)
+            world._uncovers = self._uncover_table(deck)
+            return world
+        others = [s for s in (0, 1) if s != seat]
+        stock = self._stock[self._stock_pos :]
+        hidden = sorted([card for s in others for card in bits(self._hands[s])] + list(stock))
+        sizes = [self._hands[s].bit_count() for s in others] + [len(stock)]
+        voids = self._excluded()
+        excluded = [voids[s] for s in others] + [0]
+        holdings = deal_hidden(rng, hidden, sizes, lambda holder, card: not excluded[holder] >> card & 1)
+        for s, cards in zip(others, holdings[:-1], strict=True):
+            world._hands[s] = mask_of(cards)
+        new_stock = holdings[-1]
+        rng.shuffle(new_stock)
+        world._stock, world._stock_pos = tuple(new_stock), 0
+        return world
+
+    def _unseen_places(self) -> list[int]:
+        """Version 1: deck positions whose card nobody has seen: face-down cards still covered, and
+        before the trump call the face-up cards not yet dealt."""
+        played = mask_of(self._played)
+        deck = self._deck
+        places = [i for i in range(2 * PILES) if not played >> deck[i + V1_COVER_OFFSET] & 1]
+        if self._trump is None:
+            places += range(V1_N_REST.start, V1_D_SHOWN.stop)
+        return places
+
+    def _result(self) -> JsonDict:
+        return {"scores": list(self._scores), "winners": list(self._winners)}
+
+    # -- observation ------------------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> JsonDict:
+        """The public table (scores, trumps, tricks, version 1 layouts, version 2 hand sizes and
+        stock) plus, for a seat, the cards it may play from."""
+        trump = self._trump
+        view: JsonDict = {
+            "game": self.game.name,
+            "version": self._version,
+            "seat": seat,
+            "players": 2,
+            "to_act": self._to_act,
+            "phase": "over" if self._over else "trump" if trump is None else "play",
+            "round": self._round,
+            "dealer": self._dealer,
+            "caller": 1 - self._dealer,
+            "trump": None if trump is None else PIQUET_SUITS[trump],
+            "scores": list(self._scores),
+            "start_points": self.game.options["start_points"],
+            "round_limit": self._round_limit,
+            "trick_number": None if trump is None else min(len(self._tricks) + 1, TRICKS_PER_ROUND),
+            "tricks_per_round": TRICKS_PER_ROUND,
+            "points": list(self._points),
+            "tricks_won": list(self._tricks_won),
+            "played": [piquet_code(card) for card in self._played],
+            "hand": None if seat is None else [piquet_code(card) for card in bits(self._hands[seat])],
+            "previous_round": self._previous_round_view(),
+            "over": self._over,
+            "winners": list(self._winners),
+        }
+        if self._version == 1:
+            view["layouts"] = self._layouts()
+        else:
+            view["hand_sizes"] = [self._hands[0].bit_count(), self._hands[1].bit_count()]
+            view["stock"] = None if trump is None else len(self._stock) - self._stock_pos
+        view.update(self._trick_view(piquet_code))
+        return view
+
+    def _previous_round_view(self) -> JsonDict | None:
+        if self._previous_round is None:
+            return None
+        number, dealer, points = self._previous_round
+        return {"round": number, "dealer": dealer, "points": list(points)}
+
+    def _layouts(self) -> list[list[JsonDict]]:
+        """Version 1, per seat and pile: the face-up top card (None when there is none yet or the
+        pile is empty) and how many face-down cards lie under it."""
+        deck, played, caller = self._deck, mask_of(self._played), 1 - self._dealer
+        layouts = []
+        for seat in (0, 1):
+            first = 0 if seat == caller else PILES
+            piles: list[JsonDict] = []
+            for pile in range(PILES):
+                down = deck[first + pile]
+                up = deck[first + pile + V1_COVER_OFFSET]
+                dealt = self._trump is not None or (seat == caller and pile < TOP_ROW)
+                if not dealt:
+                    piles.append({"top": None, "face_down": 1})
+                elif not played >> up & 1:
+                    piles.append({"top": piquet_code(up), "face_down": 1})
+                elif not played >> down & 1:
+                    piles.append({"top": piquet_code(down), "face_down": 0})
+                else:
+                    piles.append({"top": None, "face_down": 0})
+            layouts.append(piles)
+        return layouts
+
+
+# -- notation ---------------------------------------------------------------------------------------
+
+
+def troeven_action(text: str) -> int:
+    """The action id of ``trump X`` or a card code (any case); raises InvalidNotation."""
+    words = text.split() if isinstance(text, str) else []
+    if len(words) == 2 and words[0].lower() == "trump":
+        suit = words[1].upper()
+        if len(suit) == 1 and suit in PIQUET_SUITS:
+            return TRUMP_BASE + PIQUET_SUITS.index(suit)
+        raise InvalidNotation(f"{text!r}: trumps are called as trump S, trump H, trump D or trump C")
+    try:
+        return piquet_card(text)
+    except InvalidNotation:
+        raise InvalidNotation(
+            f"{text!r} is not a move: write a card (QC, TD) or a trump call (trump H)"
+        ) from None
+
+
+@register
+class Troeven(Game):
+    """2-player Troeven, version 1 (layout) or 2 (hand and stock); see the module docstring."""
+
+    name = "troeven"
+    option_specs = (
+        Option(name="players", default=2, choices=(2,), help="number of players (2 only)"),
+        Option(name="version", default=1, choices=(1, 2), help="1: face-up layout; 2: hand and stock"),
+        Option(name="start_points", default=7, minimum=1, help="every score starts here and counts down"),
+        Option(name="first_dealer", default=None, seat=True, help="who deals the first round (null: random)"),
+        Option(
+            name="round_limit",
+            default=200,
+            minimum=0,
+            help="rounds before the lower score wins (0: no limit)",
+        ),
+    )
+    state_class = TroevenState
+    num_actions = NUM_ACTIONS
+
+    def action_to_string(self, action: int) -> str:
+        if action >= TRUMP_BASE:
+            return f"trump {PIQUET_SUITS[action - TRUMP_BASE]}"
+        return piquet_code(action)
+
+    def string_to_action(self, text: str) -> int:
+        return troeven_action(text)
