@@ -86,6 +86,11 @@ def check_deck(deck: Any, expected: Sequence[str]) -> None:
         raise ValueError(f"deck must hold the {len(expected)} cards of this pack ({detail})")
 
 
+FinishedTrick = tuple[tuple[int, ...], tuple[int, ...], int, FollowRule]
+"""A trick once complete: (seats in play order, cards, winner, the follow rule it was played under)."""
+_SUIT = FollowRule.SUIT
+
+
 class TrickTakingState(State):
     """Trick play shared by the trick-taking games.
 
@@ -102,9 +107,9 @@ class TrickTakingState(State):
     _trick: list[int]
     _trick_seats: list[int]
     _played: list[int]
-    _tricks: list[tuple[tuple[int, ...], tuple[int, ...], FollowRule]]
+    _tricks: list[FinishedTrick]
     _next_in_trick: Sequence[int]
-    _last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None
+    _last_trick: FinishedTrick | None
     _suit_of: Sequence[int]
     _rank: Sequence[int]
     _power: Sequence[int]
@@ -167,8 +172,8 @@ class TrickTakingState(State):
             return
         winner = seats[trick_winner(trick, self._suit_of, self._rank, self._power)]
         cards = tuple(trick)
-        self._last_trick = (tuple(seats), cards, winner)
-        self._tricks.append((self._last_trick[0], cards, self._follow))
+        self._last_trick = done = (tuple(seats), cards, winner, self._follow)
+        self._tricks.append(done)
         self._trick = []
         self._trick_seats = []
         self._to_act = winner
@@ -178,7 +183,7 @@ class TrickTakingState(State):
         """Per seat, the mask of cards it is known not to hold this hand: the suits it failed to
         follow where the follow rule would have obliged it (for ``resample``)."""
         excluded = [0] * self.game.players
-        finished = [(seats, cards, rule) for seats, cards, rule in self._tricks]
+        finished = [(seats, cards, rule) for seats, cards, _, rule in self._tricks]
         if self._trick:
             finished.append((tuple(self._trick_seats), tuple(self._trick), self._follow))
         trumps = self._trump_mask
@@ -220,7 +225,7 @@ class TrickTakingState(State):
             "last_trick": None,
         }
         if self._last_trick is not None:
-            seats, cards, winner = self._last_trick
+            seats, cards, winner, _ = self._last_trick
             view["last_trick"] = {
                 "cards": [{"seat": s, "card": name(c)} for s, c in zip(seats, cards, strict=True)],
                 "winner": winner,
