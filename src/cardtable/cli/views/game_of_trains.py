@@ -1,0 +1,284 @@
+"""Game of Trains at the terminal: every train as a row of cars, the market, the piles, and a preview of
+one's own train before a move is confirmed.
+
+What a person types (besides the full notation of records.md):
+- in setup, a drawn card and a position (``25 3``), or only a position when they drew one card;
+- after drawing, a position (``3``) for the drawn card;
+- on a turn, ``d`` to draw, or a market card's number (``13``) with the position its ability needs
+  (``12 3``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.errors import InvalidNotation
+from ...core.game import State
+from ...games.game_of_trains import LEGAL_POSITIONS, REMOVED_AT, Ability
+from .base import Observation, View, describe_event
+
+ICONS = {
+    "MOVE_R2": "→2",
+    "MOVE_L2": "←2",
+    "SWAP_ADJ": "⇄",
+    "SWAP_GAP1": "⇄2",
+    "REMOVE_FIRST": "✕1",
+    "REMOVE_MIDDLE": "✕4",
+    "REMOVE_LAST": "✕7",
+    "PROTECT": "◆",
+}
+"""A short mark per ability, shown under each car's number."""
+
+EFFECTS = {
+    "MOVE_R2": "move your car at P two places right (P 1–5)",
+    "MOVE_L2": "move your car at P two places left (P 3–7)",
+    "SWAP_ADJ": "swap your cars at P and P+1 (P 1–6)",
+    "SWAP_GAP1": "swap your cars at P and P+2 (P 1–5)",
+    "REMOVE_FIRST": "every train loses car 1",
+    "REMOVE_MIDDLE": "every train loses car 4",
+    "REMOVE_LAST": "every train loses car 7",
+    "PROTECT": "protect your car at P from removals",
+}
+"""What each ability does, in words, for the market and the prompts."""
+
+POSITION_EFFECTS = {
+    "MOVE_R2": "the car at P moves two places right",
+    "MOVE_L2": "the car at P moves two places left",
+    "SWAP_ADJ": "swaps the cars at P and P+1",
+    "SWAP_GAP1": "swaps the cars at P and P+2",
+    "PROTECT": "protects the car at P",
+}
+"""What a positional ability does with its P, for the position prompt."""
+
+LEGEND = (
+    "→2/←2 move 2 right/left · ⇄ swap neighbours · ⇄2 swap over one · ✕1/✕4/✕7 remove car 1/4/7 · ◆ protect"
+)
+
+
+class GameOfTrainsView(View):
+    """The trains, the market and the piles; the moves as short input."""
+
+    # -- the table ----------------------------------------------------------------------------------
+
+    def table(self, obs: Observation, legal: list[str]) -> RenderableType:
+        header = Text(f"Game of Trains — {self.progress(obs)}", style="bold")
+        piles = Text(f"draw pile {obs['draw_pile']} · discard pile {obs['discard_pile']}", style="dim")
+        parts: list[RenderableType] = [header, piles, self.trains_table(obs), self.market_line(obs)]
+        parts.append(Text(f"{LEGEND} · [45] protected car", style="dim"))
+        parts.extend(self.private_lines(obs))
+        if obs["to_act"] == obs["seat"] and obs["seat"] is not None:
+            parts.append(self.instructions(obs))
+        return Group(*parts)
+
+    def progress(self, obs: Observation) -> str:
+        if obs["phase"] == "setup":
+            return f"setup, seat {obs['to_act']} places a card (first player: seat {obs['first_player']})"
+        limit = f" of {obs['turn_limit']}" if obs["turn_limit"] else ""
+        if obs["phase"] == "over":
+            return f"over after {obs['turn']} turns"
+        return f"turn {obs['turn'] + 1}{limit}, seat {obs['to_act']} to act"
+
+    def trains_table(self, obs: Observation, trains: list[list[Any]] | None = None) -> Table:
+        """Every train as a row of cars: number, then the ability's mark; protected cars in brackets."""
+        table = Table(box=None, pad_edge=False, show_edge=False)
+        table.add_column("seat")
+        for position in range(1, 8):
+            table.add_column(str(position), justify="center")
+        for seat, cars in enumerate(trains if trains is not None else obs["trains"]):
+            marker = "▶ " if obs["to_act"] == seat else "  "
+            you = " you" if seat == obs["seat"] else ""
+            table.add_row(f"{marker}{seat}{you}", *map(car_cell, cars))
+        return table
+
+    def market_line(self, obs: Observation) -> Text:
+        line = Text("Market: ")
+        if not obs["market"]:
+            line.append("empty (you must draw)", style="dim")
+        for card in obs["market"]:
+            line.append(card["card"], style="bold")
+            line.append(f" {ICONS[card['ability']]} ", style="cyan")
+            line.append(f"({EFFECTS[card['ability']]})  ", style="dim")
+        return line
+
+    def private_lines(self, obs: Observation) -> list[RenderableType]:
+        lines: list[RenderableType] = []
+        if obs.get("setup_hand"):
+            lines.append(Text("Your setup draw: " + "  ".join(card_label(c) for c in obs["setup_hand"])))
+        if obs.get("drawn"):
+            lines.append(Text(f"You drew {card_label(obs['drawn'])}", style="bold yellow"))
+        return lines
+
+    def instructions(self, obs: Observation) -> Text:
+        """What to type now, in one or two lines."""
+        phase = obs["phase"]
+        if phase == "setup":
+            hand = [c["card"] for c in obs["setup_hand"]]
+            if len(hand) == 1:
+                return Text(f"Place {hand[0]}: type its position 1–7 (the car there goes to the market).")
+            return Text(
+                f"Keep one of {', '.join(hand)} and place it: type the card and a position 1–7, "
+                f"e.g. '{hand[0]} 7'. The others are discarded."
+            )
+        if phase == "place":
+            return Text(
+                f"Place {obs['drawn']['card']}: type its position 1–7 (the car there goes to the market)."
+            )
+        text = "Type d to draw"
+        if obs["market"]:
+            text += ", or a market card's number to use it, with a position where it needs one (e.g. "
+            example = obs["market"][0]
+            needs_position = Ability[example["ability"]] not in REMOVED_AT
+            text += f"'{example['card']} 3')" if needs_position else f"'{example['card']}')"
+        return Text(text + ".")
+
+    # -- input ----------------------------------------------------------------------------------------
+
+    def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
+        words = text.strip().lower().split()
+        if not words:
+            raise InvalidNotation("type a move")
+        if not all(word.isdigit() for word in words):
+            if words in (["d"], ["draw"]):
+                return ["draw"]
+            return [state.action_to_string(state.string_to_action(text))]
+        obs = state.observation(state.current_player())
+        numbers = [int(word) for word in words]
+        phase = obs["phase"]
+        if phase == "place" or (phase == "setup" and len(obs["setup_hand"]) == 1 and len(numbers) == 1):
+            card = obs["drawn"]["card"] if phase == "place" else obs["setup_hand"][0]["card"]
+            if len(numbers) != 1 or not 1 <= numbers[0] <= 7:
+                raise InvalidNotation(f"type the position for {card}: a number from 1 to 7")
+            return [f"place {card} {numbers[0]}"]
+        if phase == "setup":
+            if len(numbers) != 2:
+                raise InvalidNotation("type the card you keep and its position, e.g. '25 3'")
+            return [f"place {numbers[0]} {numbers[1]}"]
+        return [self.use_move(obs, numbers)]
+
+    def use_move(self, obs: Observation, numbers: list[int]) -> str:
+        """``C`` or ``C P`` typed on a turn, as a ``use`` move, with a prompt when a position is missing."""
+        if len(numbers) > 2:
+            raise InvalidNotation("type a market card's number, and a position if its ability needs one")
+        market = {int(card["card"]): Ability[card["ability"]] for card in obs["market"]}
+        card = numbers[0]
+        if card not in market:
+            shown = ", ".join(map(str, sorted(market))) or "it is empty"
+            raise InvalidNotation(f"{card} is not in the market ({shown}); type d to draw")
+        ability = market[card]
+        if len(numbers) == 1 and ability not in REMOVED_AT:
+            allowed = LEGAL_POSITIONS[ability]
+            raise InvalidNotation(
+                f"{card} needs a position: type '{card} P' with P from {allowed[0]} to {allowed[-1]}"
+                f" ({ability.name}: {POSITION_EFFECTS[ability.name]})"
+            )
+        return f"use {card}" if len(numbers) == 1 else f"use {card} {numbers[1]}"
+
+    def preview(self, state: State, moves: list[str]) -> RenderableType | None:
+        """Before a ``place`` or a ``use``: the trains after it (cars that a removal replaces with
+        unseen cards show as ?) and the market. A ``draw`` is made at once."""
+        if moves == ["draw"] or len(moves) != 1:
+            return None
+        seat = state.current_player()
+        try:
+            after = state.clone()
+            after.apply_action(after.string_to_action(moves[0]))
+        except ValueError:
+            return None  # an illegal move: making it reports the reason
+        now = state.observation(seat)
+        then = after.observation(None)
+        trains = then["trains"]
+        words = moves[0].split()
+        if words[0] == "use" and len(words) == 2:  # a removal: the replacements are not known yet
+            index = REMOVED_AT[Ability[ability_of(now, words[1])]] - 1
+            unseen = {"card": "?", "ability": "", "protect": None}
+            trains = [
+                [unseen if i == index and car["protect"] is None else car for i, car in enumerate(cars)]
+                for cars in now["trains"]
+            ]
+        picture = dict(now, to_act=seat)
+        return Group(
+            Text(f"After {moves[0]}:", style="bold"),
+            self.trains_table(picture, trains),
+            self.market_line(then),
+        )
+
+    # -- narration ------------------------------------------------------------------------------------
+
+    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
+        lines = []
+        for event in events:
+            if "deal" in event:
+                lines.append(f"— cards dealt; seat {event['deal']['first']} plays first —")
+            elif "move" in event:
+                lines.append(self.move_line(before, after, event["seat"], event["move"]))
+            else:
+                lines.append(describe_event(event))
+        return lines
+
+    def move_line(self, before: Observation, after: Observation, seat: int, move: str) -> str:
+        words = move.split()
+        if words[0] == "draw":
+            return f"seat {seat} draws a card"
+        old = [car["card"] for car in before["trains"][seat]]
+        new = [car["card"] for car in after["trains"][seat]]
+        if words[0] == "place":
+            line = f"seat {seat} places {words[1]} at {words[2]}, replacing {old[int(words[2]) - 1]}"
+        else:
+            name = ability_of(before, words[1]).lower().replace("_", " ")
+            line = f"seat {seat} uses {words[1]} ({name}{' at ' + words[2] if len(words) == 3 else ''})"
+            if len(words) == 2:  # a removal: every train that lost a car got the next card
+                changes = [
+                    f"seat {s} {was['card']}→{car['card']}"
+                    for s, (cars_before, cars_after) in enumerate(
+                        zip(before["trains"], after["trains"], strict=True)
+                    )
+                    for was, car in zip(cars_before, cars_after, strict=True)
+                    if was["card"] != car["card"]
+                ]
+                line += ": " + (", ".join(changes) or "every car there is protected")
+            elif new != old:
+                line += f": train {' '.join(new)}"
+        market = " ".join(f"{c['card']}{ICONS[c['ability']]}" for c in after["market"]) or "empty"
+        return f"{line}  · market {market}"
+
+    def standings(self, obs: Observation, names: list[str]) -> RenderableType:
+        table = super().standings(obs, names)
+        if obs["winners"]:
+            return table
+        return Group(table, Text(f"No winner: the turn limit ({obs['turn_limit']} turns) was reached."))
+
+
+def ability_of(obs: Observation, card: str) -> str:
+    """The ability of a card on view in ``obs`` (market or trains)."""
+    for entry in obs["market"]:
+        if entry["card"] == card:
+            return str(entry["ability"])
+    for cars in obs["trains"]:
+        for car in cars:
+            if car["card"] == card:
+                return str(car["ability"])
+    raise KeyError(card)
+
+
+def card_label(card: dict[str, Any]) -> str:
+    return f"{card['card']} {ICONS[card['ability']]}"
+
+
+def car_cell(car: dict[str, Any]) -> Text:
+    """One car: its number (bracketed when protected) over its ability's mark."""
+    number = car["card"]
+    cell = Text()
+    if car["protect"] is not None:
+        cell.append(f"[{number}]", style="bold green")
+        cell.append(f"\n{ICONS.get(car['ability'], '')} ◆{car['protect']}", style="green")
+    else:
+        cell.append(number, style="bold")
+        cell.append(f"\n{ICONS.get(car['ability'], '')}", style="cyan")
+    return cell
+
+
+VIEW = GameOfTrainsView()

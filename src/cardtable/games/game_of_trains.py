@@ -1,0 +1,660 @@
+"""Game of Trains: 2–4 players each turn a descending line of 7 railcars into an ascending one.
+
+Rules: ``shared/rules/game-of-trains.md``; records and notation: ``shared/records.md``. A turn is one
+action: ``draw`` a hidden card and ``place`` it in one's own train (the car it replaces goes to the
+face-up market), or ``use`` a market card's ability. The first train that reads strictly ascending
+from the locomotive wins at once, checked from the seat to act clockwise.
+
+Decisions (where the spec leaves a choice to the engine, or reads unclearly):
+- Table A (number → ability) is the spec's unverified table (its Ambiguity 2), kept as the one data
+  table ``RAILCARS`` below: replace its rows and everything else follows.
+- Action ids: ``place C P`` at ``PLACE_BASE``, ``draw`` at ``DRAW``, ``use C`` at ``USE_BASE`` and
+  ``use C P`` at ``USE_AT_BASE`` (C = 1..84, P = 1..7). Every card has both ``use`` forms, so an id
+  always means the same text; ``use C`` of a positional ability and ``use C P`` of a removal are
+  well-formed notation that is never legal, and the reason says which form the card takes.
+- A protect card is public (it was face up in the market and is used openly): observations show it
+  under its car. Protection ends for every car a swap or move puts in another place (both cars of a
+  swap, all three cars of a two-place move), as the spec's "changes position for any reason" says.
+- A removal is legal even when every car at its position is protected: the card is spent for nothing.
+- Only trains that changed in an action can have become ascending (no train is ever ascending between
+  actions, and the spec shows none can be after setup), so the win check looks at those, in the spec's
+  order: the seat to act, then clockwise. This is the same result as checking every train.
+- The duplicate rule "applies at all times", so also to the cars replaced in setup.
+- Setup discards go to the discard pile in the order drawn; their order is never seen. The market has
+  no order either (one card per ability at most): observations list it by card number.
+- A removal's replacement draws reshuffle the discard pile the moment one of them finds the draw pile
+  empty, so the ``shuffle`` event can stand between two seats' replacements (as records.md says).
+- Hidden information follows the spec's "Information" section literally: observations show the sizes
+  of the draw and discard piles, never their contents, not even the cards everyone saw go face up into
+  the discard pile (a player with a perfect memory knows more than the observation says). A seat's own
+  setup draws stay in its observation until it places one; the ones it discarded stay listed while they
+  are in the discard pile, that is until it is first shuffled into a new draw pile.
+- ``resample`` redraws every card the seat cannot know: the draw pile (contents and order), the discard
+  pile except the seat's own setup discards, the other seats' setup draws and setup discards, and
+  another seat's drawn card. Counts and everything public stay as they are.
+- ``turn_limit`` counts completed turns (``draw`` + ``place``, or one ``use``) after setup; the game ends
+  with no winner once that many are over (a win on the last turn stands). The observation's ``turn`` is
+  the number of completed turns.
+
+>>> import cardtable
+>>> state = cardtable.make("game-of-trains", players=2, first_player=0).new_game(seed=1)
+>>> state.observation(None)["phase"], state.current_player(), len(state.legal_actions())
+('setup', 0, 7)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Any, ClassVar
+
+from ..core.errors import InvalidNotation
+from ..core.game import Game, JsonDict, State
+from ..core.hidden import deal_hidden
+from ..core.options import Option
+from ..core.registry import register
+from ..core.tricks import check_deck, shuffled
+
+# -- the cards -----------------------------------------------------------------------------------------
+
+
+class Ability(IntEnum):
+    """The eight railcar abilities, named as in the spec."""
+
+    MOVE_R2 = 0
+    PROTECT = 1
+    MOVE_L2 = 2
+    SWAP_ADJ = 3
+    REMOVE_MIDDLE = 4
+    REMOVE_LAST = 5
+    REMOVE_FIRST = 6
+    SWAP_GAP1 = 7
+
+
+RAILCARS: dict[Ability, tuple[int, ...]] = {
+    # Table A of rules/game-of-trains.md: the one place that says which number carries which ability.
+    Ability.MOVE_R2: (1, 9, 17, 25, 33, 41, 50, 58, 59, 68, 77),
+    Ability.PROTECT: (2, 10, 18, 26, 34, 42, 51, 60, 69, 78),
+    Ability.MOVE_L2: (3, 11, 19, 27, 35, 43, 52, 61, 70, 76, 79),
+    Ability.SWAP_ADJ: (4, 12, 20, 28, 36, 44, 53, 62, 71, 80),
+    Ability.REMOVE_MIDDLE: (5, 13, 21, 29, 37, 45, 54, 63, 67, 72, 81),
+    Ability.REMOVE_LAST: (6, 14, 22, 30, 38, 46, 55, 64, 73, 82),
+    Ability.REMOVE_FIRST: (7, 15, 23, 31, 39, 47, 56, 65, 74, 83),
+    Ability.SWAP_GAP1: (8, 16, 24, 32, 40, 48, 49, 57, 66, 75, 84),
+}
+
+CARDS = tuple(range(1, 85))
+TRAIN_LENGTH = 7
+POSITIONS = range(1, TRAIN_LENGTH + 1)
+
+
+def ability_table(table: dict[Ability, tuple[int, ...]]) -> tuple[Ability, ...]:
+    """The ability of each card number (index 0 unused); raises ValueError unless ``table`` gives every
+    card exactly one ability."""
+    numbers = sorted(card for cards in table.values() for card in cards)
+    if numbers != list(CARDS):
+        raise ValueError(
+            f"the railcar table must give each of the numbers 1..84 exactly one ability: {numbers}"
+        )
+    ability_of = [Ability.MOVE_R2] * (len(CARDS) + 1)
+    for ability, cards in table.items():
+        for card in cards:
+            ability_of[card] = ability
+    return tuple(ability_of)
+
+
+ABILITY_OF = ability_table(RAILCARS)
+
+LEGAL_POSITIONS: dict[Ability, range] = {
+    Ability.SWAP_ADJ: range(1, 7),
+    Ability.SWAP_GAP1: range(1, 6),
+    Ability.MOVE_R2: range(1, 6),
+    Ability.MOVE_L2: range(3, 8),
+    Ability.PROTECT: range(1, 8),
+}
+"""The positions ``p`` each positional ability accepts (the spec's ability table)."""
+
+REMOVED_AT: dict[Ability, int] = {Ability.REMOVE_FIRST: 1, Ability.REMOVE_MIDDLE: 4, Ability.REMOVE_LAST: 7}
+"""The position every train loses a car at, per removal ability."""
+
+
+def _permutation(ability: Ability, p: int) -> tuple[int, ...]:
+    """For a swap or move at position ``p``: the old index of the car at each new index (list semantics:
+    take the car out, then insert it at the target index)."""
+    order = list(range(TRAIN_LENGTH))
+    i = p - 1
+    if ability is Ability.SWAP_ADJ:
+        order[i], order[i + 1] = order[i + 1], order[i]
+    elif ability is Ability.SWAP_GAP1:
+        order[i], order[i + 2] = order[i + 2], order[i]
+    elif ability is Ability.MOVE_R2:
+        order.insert(i + 2, order.pop(i))
+    elif ability is Ability.MOVE_L2:
+        order.insert(i - 2, order.pop(i))
+    return tuple(order)
+
+
+REARRANGEMENTS = {
+    ability: {p: _permutation(ability, p) for p in LEGAL_POSITIONS[ability]}
+    for ability in (Ability.SWAP_ADJ, Ability.SWAP_GAP1, Ability.MOVE_R2, Ability.MOVE_L2)
+}
+
+
+def rearranged(train: Sequence[int], ability: Ability, p: int) -> list[int]:
+    """The train after a swap or move ability used at position ``p`` (1–7).
+
+    Raises ValueError for an ability that moves no car or a position it does not accept.
+
+    >>> rearranged([45, 30, 22, 17, 9, 5, 2], Ability.MOVE_R2, 2)
+    [45, 22, 17, 30, 9, 5, 2]
+    """
+    order = REARRANGEMENTS.get(ability, {}).get(p)
+    if order is None:
+        raise ValueError(f"{ability.name} cannot be used at position {p}")
+    return [train[i] for i in order]
+
+
+def moved_positions(ability: Ability, p: int) -> tuple[int, ...]:
+    """The positions (1–7) whose car changes place when ``ability`` is used at ``p`` (their protection
+    ends)."""
+    return tuple(i + 1 for i, old in enumerate(REARRANGEMENTS[ability][p]) if old != i)
+
+
+def is_ascending(train: Sequence[int]) -> bool:
+    """The win condition: each of the 7 cars' numbers is greater than the one to its left.
+
+    >>> is_ascending([10, 20, 30, 40, 50, 60, 70]), is_ascending([10, 20, 40, 30, 50, 60, 70])
+    (True, False)
+    """
+    a, b, c, d, e, f, g = train  # unrolled: this runs after nearly every action
+    return a < b < c < d < e < f < g
+
+
+# -- action ids ----------------------------------------------------------------------------------------
+
+PLACE_BASE = 0
+"""``place C P``: ``PLACE_BASE + (C - 1) * 7 + (P - 1)``."""
+DRAW = PLACE_BASE + len(CARDS) * TRAIN_LENGTH
+"""``draw``."""
+USE_BASE = DRAW + 1
+"""``use C`` (a removal): ``USE_BASE + C - 1``."""
+USE_AT_BASE = USE_BASE + len(CARDS)
+"""``use C P`` (a swap, move or protect): ``USE_AT_BASE + (C - 1) * 7 + (P - 1)``."""
+NUM_ACTIONS = USE_AT_BASE + len(CARDS) * TRAIN_LENGTH
+
+
+def place_id(card: int, p: int) -> int:
+    return PLACE_BASE + (card - 1) * TRAIN_LENGTH + p - 1
+
+
+def use_id(card: int, p: int | None = None) -> int:
+    return USE_BASE + card - 1 if p is None else USE_AT_BASE + (card - 1) * TRAIN_LENGTH + p - 1
+
+
+# Decoding tables, so the hot path never does arithmetic on ids twice: the card and (0-based) index
+# each id names; the index is None for ``draw`` and ``use C``.
+ACTION_CARD: tuple[int, ...] = tuple(
+    [a // TRAIN_LENGTH + 1 for a in range(DRAW)]
+    + [0]
+    + list(CARDS)
+    + [a // TRAIN_LENGTH + 1 for a in range(DRAW)]
+)
+ACTION_INDEX: tuple[int | None, ...] = tuple(
+    [a % TRAIN_LENGTH for a in range(DRAW)]
+    + [None] * (1 + len(CARDS))
+    + [a % TRAIN_LENGTH for a in range(DRAW)]
+)
+PLACE_IDS = ((), *(tuple(place_id(card, p) for p in POSITIONS) for card in CARDS))
+"""Per card: its seven ``place`` ids."""
+
+
+def _use_ids(card: int) -> tuple[int, ...]:
+    ability = ABILITY_OF[card]
+    if ability in REMOVED_AT:
+        return (use_id(card),)
+    return tuple(use_id(card, p) for p in LEGAL_POSITIONS[ability])
+
+
+USE_IDS = ((), *(_use_ids(card) for card in CARDS))
+"""Per card: the ``use`` ids its ability may take (for PROTECT, before looking at what is protected)."""
+
+_REMOVAL = tuple(ABILITY_OF[card] in REMOVED_AT for card in range(len(CARDS) + 1))
+_PROTECT = Ability.PROTECT.value
+
+# -- phases --------------------------------------------------------------------------------------------
+
+SETUP, TURN, PLACE = 0, 1, 2
+PHASE_NAMES = ("setup", "turn", "place")
+
+
+class GameOfTrainsState(State):
+    """A Game of Trains match in play.
+
+    Zones: ``_trains`` (per seat, 7 card numbers), ``_protect`` (per seat and position, the protect card
+    under that car, or None), ``_market`` (per ability, the one market card with it, or None),
+    ``_draw_pile`` (top card last), ``_discard``, and the private cards: ``_setup_hands`` (setup draws not
+    yet placed), ``_setup_discards`` (while they are in the discard pile) and ``_drawn`` (the card drawn,
+    until placed).
+    """
+
+    _copy_fields: ClassVar[tuple[str, ...]] = (
+        "_draw_pile",
+        "_discard",
+        "_market",
+        "_setup_hands",
+        "_setup_discards",
+    )
+    _copy_nested: ClassVar[tuple[str, ...]] = ("_trains", "_protect")
+
+    _trains: list[list[int]]
+    _protect: list[list[int | None]]
+    _market: list[int | None]
+    _draw_pile: list[int]
+    _discard: list[int]
+    _setup_hands: list[tuple[int, ...]]
+    _setup_discards: list[tuple[int, ...]]
+
+    def _setup(self) -> None:
+        n = self.game.players
+        # Per seat: every seat from that one clockwise (the order of setup, removals and win checks).
+        self._order = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
+        self._turn_limit = self.game.int_option("turn_limit")
+        self._turns = 0
+        self._market = [None] * len(Ability)
+        self._discard = []
+        self._protect = [[None] * TRAIN_LENGTH for _ in range(n)]
+        self._drawn: int | None = None
+        self._setup_discards = [()] * n
+        self._deal()
+
+    def _deal(self) -> None:
+        """Setup steps 1–4: deal, sort each train descending, draw 1, 2, … cards in turn order."""
+        n = self.game.players
+        fixed = self.game.seat_option("first_player")
+
+        def draw(rng: random.Random) -> JsonDict:
+            first = fixed if fixed is not None else rng.randrange(n)
+            return {"first": first, "deck": [CODES[card] for card in shuffled(rng, CARDS)]}
+
+        def check(deal: Any) -> None:
+            if not isinstance(deal, dict) or set(deal) != {"first", "deck"}:
+                raise ValueError("a deal holds 'first' and 'deck'")
+            first = deal["first"]
+            if isinstance(first, bool) or first not in range(n):
+                raise ValueError(f"first must be a seat 0..{n - 1}")
+            if fixed is not None and first != fixed:
+                raise ValueError(f"seat {fixed} must play first, not seat {first}")
+            check_deck(deal["deck"], CODES[1:])
+
+        deal = self._chance("deal", draw, check)
+        deck = list(map(CARD_IDS.__getitem__, deal["deck"]))
+        self._first: int = deal["first"]
+        self._trains = [
+            sorted(deck[TRAIN_LENGTH * s : TRAIN_LENGTH * (s + 1)], reverse=True) for s in range(n)
+        ]
+        self._draw_pile = deck[TRAIN_LENGTH * n :][::-1]
+        hands: list[tuple[int, ...]] = [()] * n
+        for k, seat in enumerate(self._order[self._first], start=1):
+            hands[seat] = tuple(self._draw_pile.pop() for _ in range(k))
+        self._setup_hands = hands
+        self._phase = SETUP
+        self._to_act = self._first
+
+    # -- the contract hooks ---------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[int]:
+        phase = self._phase
+        if phase == PLACE:
+            return list(PLACE_IDS[self._drawn])  # type: ignore[index]
+        seat: int = self._to_act  # type: ignore[assignment]
+        if phase == SETUP:
+            return [a for card in sorted(self._setup_hands[seat]) for a in PLACE_IDS[card]]
+        legal = [DRAW]
+        cards = sorted(filter(None, self._market))  # card numbers start at 1, so None alone is dropped
+        if not cards:
+            return legal
+        for card in cards:
+            if _REMOVAL[card]:
+                legal.append(USE_BASE - 1 + card)
+        for card in cards:
+            if _REMOVAL[card]:
+                continue
+            if ABILITY_OF[card] == _PROTECT:
+                protect = self._protect[seat]
+                base = USE_AT_BASE + (card - 1) * TRAIN_LENGTH
+                legal.extend(base + i for i in range(TRAIN_LENGTH) if protect[i] is None)
+            else:
+                legal.extend(USE_IDS[card])
+        return legal
+
+    def _why_illegal(self, action: int) -> str | None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        move = ACTION_STRINGS[action]
+        phase = self._phase
+        no = f"seat {seat} cannot {move}"
+        if action == DRAW:
+            if phase == SETUP:
+                return f"{no}: in setup each player places one of the cards they drew"
+            if phase == PLACE:
+                return f"{no}: they must first place the card they drew"
+            return None
+        card, index = ACTION_CARD[action], ACTION_INDEX[action]
+        if action < DRAW:
+            if phase == SETUP:
+                if card in self._setup_hands[seat]:
+                    return None
+                return f"{no}: in setup they place one of the cards they drew, and {card} is not one"
+            if phase == TURN:
+                return f"{no}: a turn is either draw (then place) or use; they have not drawn"
+            return None if card == self._drawn else f"{no}: {card} is not the card they drew"
+        if phase != TURN:
+            return f"{no}: " + (
+                "the market opens after setup"
+                if phase == SETUP
+                else "they must first place the card they drew"
+            )
+        ability = ABILITY_OF[card]
+        if self._market[ability] != card:
+            return f"{no}: {card} is not in the market"
+        if index is None:
+            if ability in REMOVED_AT:
+                return None
+            allowed = LEGAL_POSITIONS[ability]
+            return (
+                f"{no}: {ability.name} needs a position (use {card} P, P from {allowed[0]} to {allowed[-1]})"
+            )
+        if ability in REMOVED_AT:
+            return f"{no}: {ability.name} takes no position (write 'use {card}')"
+        allowed = LEGAL_POSITIONS[ability]
+        if index + 1 not in allowed:
+            return f"{no}: {ability.name} acts on positions {allowed[0]} to {allowed[-1]} only"
+        if ability is Ability.PROTECT and self._protect[seat][index] is not None:
+            return f"{no}: their car {self._trains[seat][index]} at position {index + 1} is already protected"
+        return None
+
+    def _apply(self, action: int) -> None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        if action == DRAW:
+            self._drawn = self._draw_card()
+            self._phase = PLACE
+            return
+        card = ACTION_CARD[action]
+        index: int = ACTION_INDEX[action]  # type: ignore[assignment]
+        if action < DRAW:
+            if self._phase == SETUP:
+                self._setup_place(seat, card, index)
+                return
+            self._drawn = None
+            train = self._trains[seat]
+            self._replace(seat, index, card)
+            if is_ascending(train):
+                self._finish([seat])
+            else:
+                self._end_turn(seat)
+            return
+        ability = ABILITY_OF[card]
+        self._market[ability] = None
+        if ability == _PROTECT:
+            self._protect[seat][index] = card
+        elif _REMOVAL[card]:
+            self._discard.append(card)
+            self._remove_all(seat, REMOVED_AT[ability] - 1)
+        else:
+            self._discard.append(card)
+            self._rearrange(seat, ability, index + 1)
+        if not self._over:
+            self._end_turn(seat)
+
+    def resample(self, seat: int | None, rng: random.Random) -> GameOfTrainsState:
+        """Every card ``seat`` cannot know redrawn at random: the draw pile, the discard pile but for the
+        seat's own setup discards, and the other seats' private cards (see the module docstring)."""
+        world = self._world_copy(rng)
+        assert isinstance(world, GameOfTrainsState)
+        others = [s for s in range(self.game.players) if s != seat]
+        in_setup_discards = {card for cards in self._setup_discards for card in cards}
+        rest = [card for card in self._discard if card not in in_setup_discards]
+        holdings: list[Sequence[int]] = [self._draw_pile, rest]
+        for other in others:
+            holdings += [self._setup_hands[other], self._setup_discards[other]]
+        drawer = self._to_act if self._phase == PLACE and self._to_act != seat else None
+        if drawer is not None:
+            holdings.append([self._drawn])  # type: ignore[list-item]
+        hidden = sorted(card for cards in holdings for card in cards)  # nothing of their real places
+        dealt = deal_hidden(rng, hidden, [len(cards) for cards in holdings])
+        rng.shuffle(dealt[0])
+        world._draw_pile = dealt[0]
+        world._discard = dealt[1]
+        for k, other in enumerate(others):
+            world._setup_hands[other] = tuple(dealt[2 + 2 * k])
+            world._setup_discards[other] = tuple(dealt[3 + 2 * k])
+        for cards in world._setup_discards:
+            world._discard.extend(cards)
+        if drawer is not None:
+            world._drawn = dealt[-1][0]
+        return world
+
+    # -- the rules ----------------------------------------------------------------------------------------
+
+    def _setup_place(self, seat: int, card: int, index: int) -> None:
+        """Setup step 5: keep ``card``, discard the other setup draws, replace the car at ``index``."""
+        discards = tuple(c for c in self._setup_hands[seat] if c != card)
+        self._setup_hands[seat] = ()
+        self._setup_discards[seat] = discards
+        self._discard.extend(discards)
+        self._replace(seat, index, card)
+        order = self._order[self._first]
+        k = order.index(seat) + 1
+        if k < len(order):
+            self._to_act = order[k]
+        else:
+            self._phase = TURN
+            self._to_act = self._first
+
+    def _replace(self, seat: int, index: int, card: int) -> None:
+        """Put ``card`` at ``index`` of ``seat``'s train; the car there goes to the market, its protect
+        card (if any) to the discard pile."""
+        train = self._trains[seat]
+        old = train[index]
+        train[index] = card
+        protect = self._protect[seat]
+        if protect[index] is not None:
+            self._discard.append(protect[index])  # type: ignore[arg-type]
+            protect[index] = None
+        self._enter_market(old)
+
+    def _enter_market(self, card: int) -> None:
+        """The duplicate rule: a card meeting one of its ability in the market sends both to the discard."""
+        market = self._market
+        ability = ABILITY_OF[card]
+        other = market[ability]
+        if other is None:
+            market[ability] = card
+        else:
+            market[ability] = None
+            self._discard += (other, card)
+
+    def _rearrange(self, seat: int, ability: Ability, p: int) -> None:
+        """A swap or move in the user's train; protection ends for every car that changes place."""
+        train = self._trains[seat]
+        self._trains[seat] = train = [train[i] for i in REARRANGEMENTS[ability][p]]
+        protect = self._protect[seat]
+        for position in MOVED[ability][p]:
+            if protect[position] is not None:
+                self._discard.append(protect[position])  # type: ignore[arg-type]
+                protect[position] = None
+        if is_ascending(train):
+            self._finish([seat])
+
+    def _remove_all(self, user: int, index: int) -> None:
+        """A removal: from the user clockwise, every unprotected car at ``index`` enters the market; then in
+        the same order each of those seats draws a replacement; then the win check in that order."""
+        losers = [s for s in self._order[user] if self._protect[s][index] is None]
+        trains = self._trains
+        for seat in losers:
+            self._enter_market(trains[seat][index])
+        for seat in losers:
+            trains[seat][index] = self._draw_card()
+        for seat in losers:
+            if is_ascending(trains[seat]):
+                self._finish([seat])
+                return
+
+    def _draw_card(self) -> int:
+        """The top card of the draw pile, shuffling the discard pile into a new one first if it is empty."""
+        if not self._draw_pile:
+            self._reshuffle()
+        return self._draw_pile.pop()
+
+    def _reshuffle(self) -> None:
+        """The discard pile becomes the new draw pile (a ``shuffle`` event, top card first)."""
+        discard = self._discard
+        made: list[int] = []  # the shuffle drawn from the seed, and its codes (the event)
+        codes: list[str] = []
+
+        def draw(rng: random.Random) -> list[str]:
+            made[:] = shuffled(rng, discard)
+            codes[:] = map(CODES.__getitem__, made)
+            return codes
+
+        def check(pile: Any) -> None:
+            if not isinstance(pile, list) or sorted(pile) != sorted(map(CODES.__getitem__, discard)):
+                raise ValueError(
+                    f"the new draw pile must hold exactly the discard pile's {len(discard)} cards"
+                )
+
+        pile = self._chance("shuffle", draw, check)
+        cards = made if pile is codes else list(map(CARD_IDS.__getitem__, pile))  # else: from a record
+        self._draw_pile = cards[::-1]
+        self._discard = []
+        self._setup_discards = [()] * self.game.players
+
+    def _end_turn(self, seat: int) -> None:
+        self._turns += 1
+        if self._turns == self._turn_limit:
+            self._finish([])
+            return
+        self._phase = TURN
+        self._to_act = self._order[seat][1 % self.game.players]
+
+    # -- observation --------------------------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> JsonDict:
+        """The public table (trains, protections, market, pile sizes) plus the seat's own private cards."""
+        n = self.game.players
+        mine = seat is not None
+        drawn = self._drawn if mine and self._phase == PLACE and self._to_act == seat else None
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": n,
+            "to_act": self._to_act,
+            "phase": "over" if self._over else PHASE_NAMES[self._phase],
+            "first_player": self._first,
+            "turn": self._turns,
+            "turn_limit": self._turn_limit,
+            "trains": [
+                [
+                    {"card": CODES[card], "ability": ABILITY_NAMES[card], "protect": _code(protect)}
+                    for card, protect in zip(self._trains[s], self._protect[s], strict=True)
+                ]
+                for s in range(n)
+            ],
+            "market": [_card(card) for card in sorted(c for c in self._market if c is not None)],
+            "draw_pile": len(self._draw_pile),
+            "discard_pile": len(self._discard),
+            "setup_hand_sizes": [len(hand) for hand in self._setup_hands],
+            "setup_hand": [_card(c) for c in sorted(self._setup_hands[seat])] if mine else None,  # type: ignore[index]
+            "setup_discards": [_card(c) for c in sorted(self._setup_discards[seat])] if mine else None,  # type: ignore[index]
+            "drawn": _card(drawn) if drawn is not None else None,
+            "over": self._over,
+            "winners": list(self._winners),
+        }
+
+
+MOVED = {
+    ability: {p: tuple(position - 1 for position in moved_positions(ability, p)) for p in positions}
+    for ability, positions in REARRANGEMENTS.items()
+}
+"""Per swap/move ability and position: the 0-based indexes whose car changes place."""
+
+# -- notation ------------------------------------------------------------------------------------------
+
+CODES = ("", *(str(card) for card in CARDS))
+"""Card number → its code in records (``"45"``); index 0 unused."""
+CARD_IDS = {code: card for card, code in enumerate(CODES) if code}
+ABILITY_NAMES = ("", *(ABILITY_OF[card].name for card in CARDS))
+
+
+def _action_string(action: int) -> str:
+    card, index = ACTION_CARD[action], ACTION_INDEX[action]
+    if action < DRAW:
+        return f"place {card} {index + 1}"  # type: ignore[operator]
+    if action == DRAW:
+        return "draw"
+    return f"use {card}" if index is None else f"use {card} {index + 1}"
+
+
+ACTION_STRINGS = tuple(_action_string(action) for action in range(NUM_ACTIONS))
+ACTIONS_BY_STRING = {text: action for action, text in enumerate(ACTION_STRINGS)}
+
+
+def parse_action(text: str) -> int:
+    """The id of a move written as in ``records.md`` (any case and spacing); raises InvalidNotation."""
+    action = ACTIONS_BY_STRING.get(text)
+    if action is not None:
+        return action
+    words = text.lower().split() if isinstance(text, str) else []
+    action = ACTIONS_BY_STRING.get(" ".join(words))
+    if action is not None:
+        return action
+    shape = "write 'draw', 'place C P', 'use C' or 'use C P' (C a card 1–84, P a position 1–7)"
+    if not words or words[0] not in ("draw", "place", "use"):
+        raise InvalidNotation(f"{text!r} is not a Game of Trains move: {shape}")
+    numbers = words[1:]
+    if not all(word.isdigit() for word in numbers):
+        raise InvalidNotation(f"{text!r} is not a move: {shape}")
+    if numbers and not 1 <= int(numbers[0]) <= len(CARDS):
+        raise InvalidNotation(f"{text!r} is not a move: the cards are numbered 1 to 84")
+    if len(numbers) == 2 and not 1 <= int(numbers[1]) <= TRAIN_LENGTH:
+        raise InvalidNotation(f"{text!r} is not a move: positions are 1 to 7")
+    canonical = " ".join([words[0], *(str(int(word)) for word in numbers)])
+    if canonical in ACTIONS_BY_STRING:
+        return ACTIONS_BY_STRING[canonical]
+    raise InvalidNotation(f"{text!r} is not a move: {shape}")
+
+
+def _code(card: int | None) -> str | None:
+    return None if card is None else CODES[card]
+
+
+def _card(card: int) -> JsonDict:
+    return {"card": CODES[card], "ability": ABILITY_NAMES[card]}
+
+
+# -- registration --------------------------------------------------------------------------------------
+
+
+@register
+class GameOfTrains(Game):
+    """Game of Trains for 2–4 players (see the module docstring)."""
+
+    name = "game-of-trains"
+    option_specs = (
+        Option(name="players", default=2, choices=(2, 3, 4), help="number of players"),
+        Option(name="first_player", default=None, seat=True, help="who plays first (null: random)"),
+        Option(
+            name="turn_limit",
+            default=1000,
+            minimum=0,
+            help="end with no winner after this many turns (0: no limit; a safeguard for simulations)",
+        ),
+    )
+    state_class = GameOfTrainsState
+    num_actions = NUM_ACTIONS
+
+    def action_to_string(self, action: int) -> str:
+        return ACTION_STRINGS[action]
+
+    def string_to_action(self, text: str) -> int:
+        return parse_action(text)
