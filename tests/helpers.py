@@ -16,6 +16,20 @@ def player_counts(game: str) -> list[int]:
     return [int(c) for c in spec.choices if isinstance(c, int)]
 
 
+VARIANTS: dict[str, list[dict[str, object]]] = {
+    "troeven": [{"version": 2}],
+    "mue": [{"players": 6, "dealer_sits_out": True}, {"players": 4, "end": "deals", "deals": 1}],
+    "cabooses-in-the-corner": [{"players": 3, "broken_cabooses": False}],
+    "slobberhannes": [{"players": 5, "start_points": 6}],
+}
+"""Option sets beyond the player counts that the generic suites also cover."""
+
+
+def configurations(game: str) -> list[dict[str, object]]:
+    """Every player count of ``game`` with default options, then its variants."""
+    return [{"players": n} for n in player_counts(game)] + VARIANTS.get(game, [])
+
+
 def random_playout(state: State, seed: int, max_steps: int = 200_000) -> Iterator[State]:
     """Play uniformly random legal actions, yielding the state before each one."""
     rng = random.Random(seed)

@@ -10,20 +10,20 @@ import pytest
 import cardtable
 from cardtable import IllegalAction, InvalidNotation, RecordError
 
-from .helpers import play_to_end, player_counts, random_playout
+from .helpers import configurations, play_to_end, random_playout
 
-CASES = [(game, n) for game in cardtable.games() for n in player_counts(game)]
+CASES = [(game, options) for game in cardtable.games() for options in configurations(game)]
 SEEDS = range(3)
 
 
-def ids(case: tuple[str, int]) -> str:
-    return f"{case[0]}-{case[1]}p"
+def ids(case: tuple[str, dict[str, object]]) -> str:
+    return "-".join([case[0], *(f"{k}={v}" for k, v in case[1].items())])
 
 
 @pytest.fixture(params=CASES, ids=ids)
 def game(request: pytest.FixtureRequest) -> cardtable.Game:
-    name, players = request.param
-    return cardtable.make(name, players=players)
+    name, options = request.param
+    return cardtable.make(name, **options)
 
 
 def test_games_are_listed_sorted() -> None:
