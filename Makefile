@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The online table on http://127.0.0.1:8000 (a SQLite file in the user's data directory).
 run: $(STAMP)
-	$(BIN)/cardtable play slobberhannes --players 4
+	$(BIN)/cardtable serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,243 @@
+"""Load on the online table: N concurrent tables whose seats are all played by bot clients over websockets,
+spread over client processes. Prints moves per second and the move round trip (p50, p99).
+
+Each seat is a guest with its own websocket, as a person at the table would be. When it is a seat's turn,
+its client waits a think time (``--think`` seconds, ±50 % at random), picks a random legal move from those
+the server sent, and sends it; the round trip is the time from sending that move to receiving the table
+update that contains it. Samples from the first ``--warmup`` seconds are dropped.
+
+Loopback only and bounded in time: it starts its own server (``cardtable serve`` on a temporary SQLite
+file) unless ``--url`` names one on this machine, and every client stops after ``--seconds``. Server and
+clients share this machine's cores, so other work on it shows in the tail of the round trip: the server's
+CPU time per move is printed too, as the figure that depends least on the machine's other load.
+
+    .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx2
+import websockets
+
+Seat = tuple[int, str]
+"""(table id, session cookie) of one seat."""
+
+
+@dataclass
+class Report:
+    moves: int
+    """Moves acknowledged inside the measured window."""
+    all_moves: int
+    """Moves acknowledged over the whole run, warm-up included."""
+    round_trips: list[float]
+    errors: int
+    finished: int
+    """Games that ended (their seats then idle)."""
+
+
+def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDTABLE_") and k != "DATABASE_URL"}
+    env.update(CARDTABLE_WS_RATE="1000", CARDTABLE_WS_BURST="1000")
+    cardtable = str(Path(sys.executable).with_name("cardtable"))
+    args = [
+        cardtable,
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(workdir / "load.db"),
+        "--log-level",
+        "warning",
+    ]
+    log = (workdir / "server.log").open("wb")
+    server = subprocess.Popen(args, env=env, stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx2.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return server, url
+        except httpx2.TransportError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit(f"the server did not start; see {workdir / 'server.log'}")
+
+
+def open_tables(url: str, tables: int, game: str, options: dict[str, Any]) -> list[list[Seat]]:
+    """Tables of guests, every seat taken (so every table has started)."""
+    created = []
+    with httpx2.Client(base_url=url, timeout=30) as http:
+        for n in range(tables):
+            cookies = []
+            for seat in range(options["players"]):
+                answer = http.post("/api/accounts/guest", json={"name": f"load{n}-{seat}"})
+                answer.raise_for_status()
+                cookies.append(f"cardtable_session={answer.cookies['cardtable_session']}")
+                http.cookies.clear()
+            seats = [{"kind": "me"}] + [{"kind": "open"}] * (options["players"] - 1)
+            answer = http.post(
+                "/api/tables",
+                json={"game": game, "options": options, "seats": seats},
+                headers={"cookie": cookies[0]},
+            )
+            answer.raise_for_status()
+            table = answer.json()["id"]
+            for seat in range(1, options["players"]):
+                http.post(f"/api/tables/{table}/join", json={"seat": seat}, headers={"cookie": cookies[seat]})
+            created.append([(table, cookie) for cookie in cookies])
+    return created
+
+
+async def play_seat(
+    url: str, seat: Seat, think: float, start: float, warmup: float, stop: float, out: Report
+) -> None:
+    table, cookie = seat
+    rng = random.Random(f"{table}:{cookie}")
+    sent_at: float | None = None
+    sent_version = -1
+    async with websockets.connect(url, additional_headers={"cookie": cookie}, max_size=2**20) as ws:
+        await ws.send(json.dumps({"type": "watch", "table": table}))
+        while time.monotonic() < stop:
+            try:
+                message = json.loads(
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+                )
+            except TimeoutError:
+                break
+            now = time.monotonic()
+            if message["type"] == "error":
+                out.errors += 1
+                sent_at = None
+                continue
+            if sent_at is not None and message["version"] > sent_version:
+                out.all_moves += 1
+                if sent_at - start >= warmup:
+                    out.round_trips.append(now - sent_at)
+                    out.moves += 1
+                sent_at = None
+            if message["status"] == "over":
+                out.finished += 1
+                break
+            if message["moves"] and sent_at is None:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                move = rng.choice(message["moves"])
+                sent_version = message["version"]
+                sent_at = time.monotonic()
+                await ws.send(
+                    json.dumps({"type": "move", "table": table, "version": sent_version, "move": move})
+                )
+
+
+def client_process(
+    url: str, seats: list[Seat], think: float, warmup: float, seconds: float, results: Any
+) -> None:
+    """One client process: a websocket per seat, all on one event loop."""
+    report = Report(moves=0, all_moves=0, round_trips=[], errors=0, finished=0)
+
+    async def main() -> None:
+        start = time.monotonic()
+        stop = start + seconds
+        socket_url = url.replace("http", "ws", 1) + "/ws"
+        await asyncio.gather(*(play_seat(socket_url, s, think, start, warmup, stop, report) for s in seats))
+
+    asyncio.run(main())
+    results.put(report)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables")
+    parser.add_argument("--seconds", type=float, default=30, help="how long the clients play")
+    parser.add_argument("--warmup", type=float, default=5, help="seconds of samples to drop at the start")
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a bot client thinks per move")
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument("--game", default="slobberhannes")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--url", help="a running server on this machine (default: start one)")
+    args = parser.parse_args()
+    if args.url and urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("--url must be a loopback address: this benchmark sends load to this machine only")
+
+    options: dict[str, Any] = {"players": args.players}
+    if args.game == "slobberhannes":
+        options["start_points"] = 16  # long games, so tables keep playing for the whole run
+    with tempfile.TemporaryDirectory() as workdir:
+        server, url = (None, args.url) if args.url else start_server(Path(workdir))
+        try:
+            began = time.monotonic()
+            tables = open_tables(url, args.tables, args.game, options)
+            opened = time.monotonic() - began
+            print(f"{args.tables} tables of {args.game} ({args.players} players) opened in {opened:.1f} s")
+            seats = [seat for table in tables for seat in table]
+            context = multiprocessing.get_context("spawn")
+            results = context.Queue()
+            shares = [seats[k :: args.clients] for k in range(args.clients)]
+            workers = [
+                context.Process(
+                    target=client_process, args=(url, share, args.think, args.warmup, args.seconds, results)
+                )
+                for share in shares
+            ]
+            cpu_before = cpu_seconds(server.pid) if server else None
+            for worker in workers:
+                worker.start()
+            reports = [results.get(timeout=args.seconds + 120) for _ in workers]
+            server_cpu = cpu_seconds(server.pid) - cpu_before if server and cpu_before is not None else None
+            for worker in workers:
+                worker.join(timeout=30)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(timeout=30)
+    trips = [t for r in reports for t in r.round_trips]
+    window = args.seconds - args.warmup
+    if not trips:
+        raise SystemExit("no move was acknowledged: see the server log")
+    print(
+        f"{len(seats)} websockets in {args.clients} client processes, think {args.think:g} s, "
+        f"measured over {window:g} s; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    print(f"moves/s: {sum(r.moves for r in reports) / window:.0f}")
+    p50, p99 = percentile(trips, 0.50) * 1000, percentile(trips, 0.99) * 1000
+    mean, worst = statistics.fmean(trips) * 1000, max(trips) * 1000
+    print(f"round trip: p50 {p50:.1f} ms, p99 {p99:.1f} ms, mean {mean:.1f} ms, max {worst:.1f} ms")
+    if server_cpu is not None:
+        per_move = server_cpu / max(1, sum(r.all_moves for r in reports)) * 1000
+        print(f"server CPU: {server_cpu:.1f} s over the run, {per_move:.2f} ms per move")
+    finished = sum(r.finished for r in reports) // args.players
+    print(f"errors: {sum(r.errors for r in reports)}, games finished: {finished}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""``cardtable serve``: the online table, by default on http://127.0.0.1:8000 with a SQLite file.
+
+``--db PATH`` picks the SQLite file; without it ``DATABASE_URL`` (e.g. a PostgreSQL URL) is used when set,
+else the default file of ``cardtable.server.settings``. Other settings come from ``CARDTABLE_*`` variables.
+The web stack is imported only here, so the rest of the command line works without the ``server`` extra.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+console = Console(highlight=False)
+PROTOCOL_MAX_MESSAGE = 65536
+"""uvicorn closes a websocket (code 1009) on a message above this; smaller oversized ones get an error."""
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        Path | None, typer.Option(help="SQLite file (default: DATABASE_URL, else the user data dir)")
+    ] = None,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+) -> None:
+    """Start the online table: accounts, lobby and live play in the browser."""
+    try:
+        import uvicorn
+        from pydantic import ValidationError
+
+        from ..server.app import create_app
+        from ..server.settings import Settings
+    except ImportError as error:
+        console.print(f"[red]error:[/red] the server needs the 'server' extra ({error.name} is missing):")
+        console.print("  pip install 'cardtable[server]'")
+        raise typer.Exit(2) from None
+    overrides: dict[str, Any] = {} if db is None else {"db_path": db, "database_url": None}
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as error:
+        console.print(f"[red]error:[/red] bad server setting: {error}")
+        raise typer.Exit(2) from None
+    console.print(f"cardtable: http://{host}:{port}/  (database: {_shown(settings.url())})")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=max(PROTOCOL_MAX_MESSAGE, settings.ws_max_message * 4),
+    )
+
+
+def _shown(url: str) -> str:
+    """The database URL without its password."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at:
+        return url
+    return f"{scheme}{sep}{credentials.split(':', 1)[0]}@{place}"

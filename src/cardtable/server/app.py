@@ -1,0 +1,103 @@
+"""``create_app(settings)``: the whole platform as one FastAPI app, built from its settings alone.
+
+At start-up (the lifespan) it migrates the database, makes the services, starts the bot driver and hands
+out the turns of bots that were to act when the server last stopped; only then does the server answer
+(``/healthz`` included). The JSON API lives under ``/api`` and is described at ``/api/openapi.json``; the
+websocket is ``/ws``; the pages and their static files (``/static``) come from ``cardtable.web``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import metadata
+
+import anyio.to_thread
+from argon2 import PasswordHasher
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .bot_driver import BotDriver
+from .db.database import Database
+from .deps import Services
+from .errors import Refused, TooMany
+from .limits import KeyedLimiter
+from .pubsub import InMemoryPubSub
+from .routes import accounts, games, health, pages, tables
+from .services.accounts import AccountService
+from .services.tables import TableService
+from .settings import Settings
+from .ws import table_socket
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The platform app; ``settings`` default to the environment's."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.url())
+        await anyio.to_thread.run_sync(db.upgrade)
+        pubsub = InMemoryPubSub()
+        table_service = TableService(db, pubsub)
+        driver = BotDriver(table_service, workers=settings.bot_workers, delay=settings.bot_delay)
+        app.state.services = Services(
+            settings=settings,
+            db=db,
+            pubsub=pubsub,
+            accounts=AccountService(
+                db,
+                session_days=settings.session_days,
+                hasher=PasswordHasher(
+                    time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib
+                ),
+            ),
+            tables=table_service,
+            bots=driver,
+            login_limiter=KeyedLimiter(attempts=settings.login_attempts, window=settings.login_window),
+        )
+        await driver.start()
+        resumed = await anyio.to_thread.run_sync(table_service.resume_bots)
+        if resumed:
+            log.info("bots resumed at %d tables", resumed)
+        try:
+            yield
+        finally:
+            await driver.stop()
+            db.close()
+
+    app = FastAPI(
+        title="cardtable",
+        version=_version(),
+        summary="Accounts, lobby and tables of the cardtable platform; live play is on the websocket /ws.",
+        lifespan=lifespan,
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
+    for router in (health.router, accounts.router, games.router, tables.router, pages.router):
+        app.include_router(router)
+    app.add_api_websocket_route("/ws", table_socket)
+    app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, error: Refused) -> JSONResponse:
+        headers = (
+            {"Retry-After": str(max(1, round(error.retry_after)))} if isinstance(error, TooMany) else None
+        )
+        return JSONResponse(
+            {"detail": error.detail, "code": error.code}, status_code=error.status, headers=headers
+        )
+
+    return app
+
+
+def _version() -> str:
+    try:
+        return metadata.version("cardtable")
+    except metadata.PackageNotFoundError:
+        return "0"

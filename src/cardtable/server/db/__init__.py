@@ -1,0 +1,1 @@
+"""The platform database: models, the connection, and its Alembic migrations."""

@@ -1,0 +1,111 @@
+"""The connection to the database: sessions for reading and for writing, and migrations at start-up.
+
+Decisions:
+- SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit is in the write-ahead log before it
+  returns, so it survives the server process being killed (the crash test kills it with SIGKILL); only a
+  power cut may lose the last commits. PostgreSQL keeps its own, stricter defaults.
+- SQLite allows one writer at a time. Writers from our threads take a lock in turn instead of meeting
+  SQLite's busy handler, whose sleeps of up to 100 ms would show up as stalls under load.
+- SQLite's automatic checkpoint would copy the log into the database (with an fsync) inside whichever
+  commit crossed its threshold, stalling that move and every move queued behind it. It is turned off, and
+  a background thread checkpoints every ``CHECKPOINT_SECONDS`` instead: the bulk while writers carry on,
+  then the last pages between two commits, so the log starts over instead of growing without end.
+- The schema is made by Alembic's migrations (shipped in this package) at every start; ``upgrade`` is
+  idempotent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+log = logging.getLogger(__name__)
+MIGRATIONS = Path(__file__).with_name("migrations")
+CHECKPOINT_SECONDS = 1.0
+
+
+class Database:
+    """An engine plus the session discipline of the server: ``read()`` and ``write()`` units of work."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        options: dict[str, Any] = {}
+        if self.is_sqlite:
+            options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            database = url.split("///", 1)[-1]
+            if database and database != ":memory:":
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+        else:
+            options["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(url, **options)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock = threading.Lock() if self.is_sqlite else None
+        self._closed = threading.Event()
+        if self.is_sqlite:
+            threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True).start()
+
+    def upgrade(self) -> None:
+        """Bring the schema to the newest migration."""
+        with self.engine.begin() as connection:
+            config = Config()
+            config.set_main_option("script_location", str(MIGRATIONS))
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session for queries; nothing it does is committed."""
+        with self._sessions() as session:
+            yield session
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[Session]:
+        """A session committed when the block ends without error, rolled back otherwise."""
+        lock = self._write_lock or contextlib.nullcontext()
+        with lock, self._sessions() as session, session.begin():
+            yield session
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """A Core connection in a transaction, committed when the block ends without error: for the
+        per-move write, where the ORM's unit of work would cost more than the statements."""
+        lock = self._write_lock or contextlib.nullcontext()
+        with lock, self.engine.begin() as connection:
+            yield connection
+
+    def close(self) -> None:
+        """Stop checkpointing and close every pooled connection."""
+        self._closed.set()
+        self.engine.dispose()
+
+    def _checkpoints(self) -> None:
+        while not self._closed.wait(CHECKPOINT_SECONDS):
+            try:
+                with self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")  # the bulk, beside writers
+                    with self._write_lock or contextlib.nullcontext():
+                        # the last few pages; the next commit then starts the log over instead of growing it
+                        connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # the next round tries again; a failed checkpoint loses nothing
+                log.warning("SQLite checkpoint failed", exc_info=True)
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,54 @@
+"""What route handlers depend on: the services of the running app, and the user of the session cookie."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from .bot_driver import BotDriver
+from .db.database import Database
+from .errors import NotLoggedIn
+from .limits import KeyedLimiter
+from .pubsub import InMemoryPubSub
+from .schemas import UserPublic
+from .services.accounts import AccountService
+from .services.tables import TableService
+from .settings import Settings
+
+COOKIE = "cardtable_session"
+
+
+@dataclass
+class Services:
+    """Everything a running app holds, made at start-up by ``create_app``'s lifespan."""
+
+    settings: Settings
+    db: Database
+    pubsub: InMemoryPubSub
+    accounts: AccountService
+    tables: TableService
+    bots: BotDriver
+    login_limiter: KeyedLimiter
+    cookie_name: str = COOKIE
+
+
+def get_services(request: Request) -> Services:
+    services = request.app.state.services
+    assert isinstance(services, Services)
+    return services
+
+
+ServicesDep = Annotated[Services, Depends(get_services)]
+
+
+def current_user(request: Request, services: ServicesDep) -> UserPublic:
+    """The logged-in user; NotLoggedIn (401) without a valid session."""
+    user = services.accounts.user_for(request.cookies.get(services.cookie_name))
+    if user is None:
+        raise NotLoggedIn("log in first (or play as a guest)")
+    return user
+
+
+CurrentUser = Annotated[UserPublic, Depends(current_user)]

@@ -1,0 +1,22 @@
+"""The games with their options, and the bot levels: what the create-table form offers."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from ..schemas import BotsPublic, GamePublic
+from ..services.tables import bot_levels, games_info
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+
+@router.get("/games")
+def games() -> list[GamePublic]:
+    """Every game, its player counts and its options (with defaults and allowed values)."""
+    return games_info()
+
+
+@router.get("/bots")
+def bots() -> BotsPublic:
+    """The bot levels a seat can be given, easiest first."""
+    return BotsPublic(levels=bot_levels())

@@ -1,0 +1,49 @@
+"""The browser pages: plain HTML files of ``cardtable.web`` that load ES modules from ``/static``.
+
+Pages get a Content-Security-Policy that allows only this origin's scripts, styles and sockets, so text a
+user typed (a display name) can never run as script even if it slipped into the markup.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as FilePath
+from typing import Annotated
+
+from fastapi import APIRouter, Path
+from fastapi.responses import FileResponse
+
+from ..schemas import MAX_INT
+
+WEB = FilePath(__file__).parents[2] / "web"
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-cache",
+}
+
+router = APIRouter(include_in_schema=False)
+
+
+def page(name: str) -> FileResponse:
+    return FileResponse(WEB / name, media_type="text/html; charset=utf-8", headers=HEADERS)
+
+
+@router.get("/")
+def lobby() -> FileResponse:
+    return page("lobby.html")
+
+
+@router.get("/login")
+def login() -> FileResponse:
+    return page("login.html")
+
+
+@router.get("/new")
+def new_table() -> FileResponse:
+    return page("new.html")
+
+
+@router.get("/tables/{table_id}")
+def table(table_id: Annotated[int, Path(ge=1, le=MAX_INT)]) -> FileResponse:
+    return page("table.html")

@@ -1,0 +1,114 @@
+"""Accounts and logins: sign up, log in, play as a guest, log out, and who a session cookie belongs to.
+
+Decisions:
+- Passwords are hashed with argon2 (costs from the settings; by default argon2-cffi's, RFC 9106's second
+  choice). A login for an unknown name still verifies a hash, so its timing does not tell which names
+  exist.
+- Usernames are unique without regard to case and stored in lower case; the display name keeps the case
+  the user typed. A guest has a display name and no username, so guests never block a name.
+- A session is a random token in an HttpOnly cookie; the database keeps only its SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..db.database import Database
+from ..db.models import AuthSession, User
+from ..errors import Forbidden, Invalid
+from ..schemas import UserPublic
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def public(user: User) -> UserPublic:
+    return UserPublic(id=user.id, name=user.display_name, username=user.username, guest=user.username is None)
+
+
+class AccountService:
+    """Everything about users and sessions; each method is one unit of work."""
+
+    def __init__(self, db: Database, *, session_days: int, hasher: PasswordHasher | None = None) -> None:
+        self.db = db
+        self.session_length = timedelta(days=session_days)
+        self.hasher = hasher or PasswordHasher()
+        self._dummy_hash = self.hasher.hash("not the password of anyone")
+
+    def sign_up(self, username: str, password: str, display_name: str | None) -> tuple[UserPublic, str]:
+        """A new account and a session token; Invalid when the username is taken."""
+        password_hash = self.hasher.hash(password)
+        try:
+            with self.db.write() as session:
+                user = User(
+                    username=username.lower(),
+                    display_name=display_name or username,
+                    password_hash=password_hash,
+                    created_at=now(),
+                )
+                session.add(user)
+                session.flush()
+                token = self._start_session(session, user.id)
+                return public(user), token
+        except IntegrityError:
+            raise Invalid(f"the username {username!r} is taken", code="username-taken") from None
+
+    def log_in(self, username: str, password: str) -> tuple[UserPublic, str]:
+        """A session token for the account; Forbidden for a wrong name or password (not saying which)."""
+        with self.db.read() as session:
+            user = session.scalar(select(User).where(User.username == username.lower()))
+        try:
+            self.hasher.verify(
+                user.password_hash if user and user.password_hash else self._dummy_hash, password
+            )
+        except (VerificationError, InvalidHashError):
+            user = None
+        if user is None:
+            raise Forbidden("wrong username or password", code="bad-login")
+        with self.db.write() as session:
+            return public(user), self._start_session(session, user.id)
+
+    def guest(self, name: str) -> tuple[UserPublic, str]:
+        """A guest user with a display name, and a session token."""
+        with self.db.write() as session:
+            user = User(username=None, display_name=name, password_hash=None, created_at=now())
+            session.add(user)
+            session.flush()
+            return public(user), self._start_session(session, user.id)
+
+    def log_out(self, token: str) -> None:
+        """End the session (no error if it had already ended)."""
+        with self.db.write() as session:
+            session.execute(delete(AuthSession).where(AuthSession.token_hash == _digest(token)))
+
+    def user_for(self, token: str | None) -> UserPublic | None:
+        """The user a session token belongs to, or None for no, unknown or expired token."""
+        if not token or len(token) > 100:
+            return None
+        with self.db.read() as session:
+            user = session.scalar(
+                select(User)
+                .join(AuthSession, AuthSession.user_id == User.id)
+                .where(AuthSession.token_hash == _digest(token), AuthSession.expires_at > now())
+            )
+            return public(user) if user else None
+
+    def _start_session(self, session: Session, user_id: int) -> str:
+        token = secrets.token_urlsafe(32)
+        session.add(
+            AuthSession(token_hash=_digest(token), user_id=user_id, expires_at=now() + self.session_length)
+        )
+        return token
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()

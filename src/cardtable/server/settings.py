@@ -1,0 +1,71 @@
+"""Server settings: given directly (tests, ``cardtable serve``) or read from ``CARDTABLE_*`` variables and
+``DATABASE_URL``.
+
+Decisions:
+- The default store is a SQLite file in the user's data directory (``$XDG_DATA_HOME/cardtable``, else
+  ``~/.local/share/cardtable``): the server needs nothing installed or started, and writes nothing into a
+  checkout. ``database_url`` (or ``DATABASE_URL``) selects another database, e.g. PostgreSQL; a plain
+  ``postgresql://`` URL is given the psycopg driver.
+- Cookies are not ``Secure`` by default because the default server is plain HTTP on loopback; a deployment
+  behind TLS sets ``CARDTABLE_COOKIE_SECURE=true``.
+- Bots think in ``bot_workers`` separate processes, so a slow bot never holds the server's interpreter;
+  ``bot_workers=0`` runs them in threads of the server process instead (tests, tiny machines).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_db_path() -> Path:
+    """``cardtable.db`` in the user's data directory."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "cardtable" / "cardtable.db"
+
+
+class Settings(BaseSettings):
+    """Everything the server can be told; every field has a safe default for a local table."""
+
+    model_config = SettingsConfigDict(env_prefix="CARDTABLE_", extra="forbid", populate_by_name=True)
+
+    database_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("database_url", "CARDTABLE_DATABASE_URL", "DATABASE_URL"),
+        description="SQLAlchemy URL of the database; unset means the SQLite file db_path",
+    )
+    db_path: Path = Field(default_factory=default_db_path, description="the SQLite file when no URL is set")
+    cookie_secure: bool = Field(default=False, description="mark the session cookie Secure (HTTPS only)")
+    session_days: int = Field(default=30, ge=1, le=365, description="how long a login lasts")
+    argon2_time_cost: int = Field(default=3, ge=1, le=20, description="argon2 passes over memory")
+    argon2_memory_kib: int = Field(default=65536, ge=8, description="argon2 memory per hash, in KiB")
+    login_attempts: int = Field(default=10, ge=1, description="login attempts per address per window")
+    login_window: float = Field(default=60.0, gt=0, description="seconds of the login rate window")
+    ws_max_message: int = Field(default=4096, ge=256, description="largest websocket message read, in bytes")
+    ws_rate: float = Field(default=20.0, gt=0, description="websocket messages per second a client may send")
+    ws_burst: int = Field(default=40, ge=1, description="messages a client may send at once above the rate")
+    ws_strikes: int = Field(default=20, ge=1, description="refused-for-flooding messages before closing")
+    bot_workers: int = Field(default=1, ge=0, le=64, description="bot processes (0: threads in the server)")
+    bot_delay: float = Field(default=0.5, ge=0, le=10, description="seconds a bot waits before it moves")
+
+    @field_validator("database_url")
+    @classmethod
+    def _driver(cls, url: str | None) -> str | None:
+        """Name the driver this package installs for PostgreSQL; refuse databases we do not support."""
+        if not url:
+            return None
+        scheme, sep, rest = url.partition("://")
+        if not sep:
+            raise ValueError(f"database_url must look like scheme://..., got {url!r}")
+        if scheme in ("postgres", "postgresql", "postgresql+psycopg"):
+            return f"postgresql+psycopg://{rest}"
+        if scheme.startswith("sqlite"):
+            return url
+        raise ValueError(f"database_url must be a PostgreSQL or SQLite URL, got scheme {scheme!r}")
+
+    def url(self) -> str:
+        """The SQLAlchemy URL to connect to."""
+        return self.database_url or f"sqlite:///{self.db_path}"

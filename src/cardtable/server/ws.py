@@ -1,0 +1,211 @@
+"""Live play: one websocket per client at ``/ws``, on which it follows tables and makes moves.
+
+Client to server (JSON): ``{"type": "watch", "table": 7}`` (the server answers with the table's state
+and sends every change), ``{"type": "unwatch", "table": 7}``, and ``{"type": "move", "table": 7,
+"version": 12, "move": "QC"}``. Server to client: ``table`` messages (``schemas.TableMessage``: the seat's
+observation and legal moves) and ``error`` messages (``schemas.ErrorMessage``) with a code and a reason.
+
+Decisions:
+- The session cookie logs the socket in at the handshake; a handshake from a page of another origin is
+  refused, so another site cannot play in a user's name.
+- Bad input hurts nobody else: malformed JSON, an unknown table, a seat that is not yours, not your turn,
+  a stale version, an illegal move (with the engine's reason), a message over ``ws_max_message`` bytes —
+  each gets an ``error`` to this client only, changes nothing, and the connection stays open. A client
+  sending faster than ``ws_rate`` a second (beyond a burst of ``ws_burst``) gets an error per dropped
+  message, and after ``ws_strikes`` of them the socket is closed with code 1008 and the reason.
+- One task sends, so messages never interleave, and a table's updates reach the client in order: updates
+  that arrive while its first state is being read are held back until that state is sent. A client that
+  lets ``OUTBOX_LIMIT`` messages pile up is closed (code 1013): it cannot keep up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio.to_thread
+from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import TypeAdapter, ValidationError
+
+from .errors import Refused
+from .limits import TokenBucket
+from .pubsub import Subscriber
+from .schemas import ClientMessage, ErrorMessage, MoveIn, UnwatchIn, UserPublic, WatchIn
+from .services.tables import TableUpdate, channel
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+OUTBOX_LIMIT = 256
+_MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+@dataclass(frozen=True)
+class Close:
+    """Sent through the outbox to close the socket after what is queued before it."""
+
+    code: int
+    reason: str
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """The ``/ws`` endpoint."""
+    services = websocket.app.state.services
+    await websocket.accept()
+    if not _same_origin(websocket):
+        await websocket.close(code=1008, reason="websocket from another origin refused")
+        return
+    token = websocket.cookies.get(services.cookie_name)
+    user = await anyio.to_thread.run_sync(services.accounts.user_for, token)
+    if user is None:
+        await websocket.close(code=1008, reason="log in first (or play as a guest)")
+        return
+    await Connection(websocket, user, services.tables, services.settings).serve()
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    origin = websocket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+class Follow:
+    """One watched table: updates are held back until the table's first state has been queued."""
+
+    def __init__(self, put: Any) -> None:
+        self.put = put
+        self.held: list[TableUpdate] | None = []
+        self.subscriber = Subscriber(self.deliver)
+
+    def deliver(self, update: TableUpdate) -> None:
+        if self.held is None:
+            self.put(update)
+        else:
+            self.held.append(update)
+
+    def ready(self, first: str) -> None:
+        self.put(first)
+        for update in self.held or ():
+            self.put(update)
+        self.held = None
+
+
+class Connection:
+    """One client's socket: reads and answers its messages, and sends the updates of the tables it follows."""
+
+    def __init__(self, websocket: WebSocket, user: UserPublic, tables: Any, settings: Settings) -> None:
+        self.websocket = websocket
+        self.user = user
+        self.tables = tables
+        self.settings = settings
+        self.outbox: asyncio.Queue[str | TableUpdate | Close] = asyncio.Queue()
+        self.follows: dict[int, Follow] = {}
+        self.bucket = TokenBucket(rate=settings.ws_rate, burst=settings.ws_burst)
+        self.strikes = 0
+
+    async def serve(self) -> None:
+        """Run until the client leaves or is closed."""
+        sender = asyncio.create_task(self._send_all())
+        try:
+            close = await self._receive_all()
+            if close is not None:
+                self._put(close)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(sender, timeout=5)
+        finally:
+            for table_id, follow in self.follows.items():
+                self.tables.pubsub.unsubscribe(channel(table_id), follow.subscriber)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    def _put(self, item: str | TableUpdate | Close) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT and not isinstance(item, Close):
+            self.outbox.put_nowait(Close(1013, "too many messages waiting: the connection cannot keep up"))
+            return
+        self.outbox.put_nowait(item)
+
+    def _error(self, table: int | None, code: str, detail: str) -> None:
+        self._put(ErrorMessage(table=table, code=code, detail=detail).model_dump_json())
+
+    async def _send_all(self) -> None:
+        while True:
+            item = await self.outbox.get()
+            if isinstance(item, Close):
+                await self.websocket.close(code=item.code, reason=item.reason)
+                return
+            text = item.text_for(self.user.id) if isinstance(item, TableUpdate) else item
+            await self.websocket.send_text(text)
+
+    async def _receive_all(self) -> Close | None:
+        """Read messages until the client leaves (None) or must be closed (the Close to send)."""
+        limit = self.settings.ws_max_message
+        while True:
+            try:
+                message = await self.websocket.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return None
+            if message["type"] == "websocket.disconnect":
+                return None
+            if not self.bucket.take():
+                self.strikes += 1
+                if self.strikes >= self.settings.ws_strikes:
+                    return Close(1008, "too many messages: closing this connection")
+                self._error(
+                    None, "flood", f"too many messages (at most {self.settings.ws_rate:g} a second): dropped"
+                )
+                continue
+            data = message.get("text")
+            raw = data.encode() if data is not None else message.get("bytes") or b""
+            if len(raw) > limit:
+                self._error(
+                    None, "too-large", f"a message of {len(raw)} bytes was refused: the limit is {limit}"
+                )
+                continue
+            try:
+                parsed = _MESSAGES.validate_python(json.loads(raw))
+            except (ValueError, RecursionError) as error:
+                if isinstance(error, ValidationError):
+                    self._error(None, "bad-message", _summary(error))
+                else:
+                    self._error(None, "bad-json", f"a message must be a JSON object: {error}")
+                continue
+            await self._handle(parsed)
+
+    async def _handle(self, message: WatchIn | UnwatchIn | MoveIn) -> None:
+        table_id = message.table
+        try:
+            if isinstance(message, WatchIn):
+                await self._watch(table_id)
+            elif isinstance(message, UnwatchIn):
+                follow = self.follows.pop(table_id, None)
+                if follow is not None:
+                    self.tables.pubsub.unsubscribe(channel(table_id), follow.subscriber)
+            else:
+                await anyio.to_thread.run_sync(
+                    self.tables.play, table_id, self.user.id, message.move, message.version
+                )
+        except Refused as refused:
+            self._error(table_id, refused.code, refused.detail)
+        except Exception:
+            log.exception("websocket message of user %d failed", self.user.id)
+            self._error(table_id, "server-error", "the server failed to handle this message; nothing changed")
+
+    async def _watch(self, table_id: int) -> None:
+        old = self.follows.pop(table_id, None)
+        if old is not None:
+            self.tables.pubsub.unsubscribe(channel(table_id), old.subscriber)
+        follow = Follow(self._put)
+        first = await anyio.to_thread.run_sync(self.tables.watch, table_id, self.user.id, follow.subscriber)
+        self.follows[table_id] = follow
+        follow.ready(first)
+
+
+def _summary(error: ValidationError) -> str:
+    """Pydantic's first complaint, in one line (``move.version: Input should be a valid integer``)."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "message"
+    return f"bad message: {where}: {first['msg']}"

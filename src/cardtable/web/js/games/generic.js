@@ -1,0 +1,80 @@
+// The generic table: the seat's hand as buttons (a card is enabled when a legal move uses it), every
+// legal move as a button, and the rest of the observation as text. Enough to play any game; the table
+// page shows it instead of a game's picture when its address ends in ?view=generic.
+// A control that makes a move at once carries data-move (the move string), a card data-card.
+
+import { cardSvg } from "../cards.js";
+import { h, replace } from "../dom.js";
+
+/** Draw the observation into el; picking a move dispatches a "move" event from el. */
+export function render(observation, el, moves) {
+  const pick = (move) => el.dispatchEvent(new CustomEvent("move", { detail: move, bubbles: true }));
+  const moveList = h("div", { class: "moves" });
+  const sections = [];
+  const hand = Array.isArray(observation?.hand) ? observation.hand : null;
+  if (hand) sections.push(handSection(hand, moves, pick, moveList));
+  fillMoves(moveList, moves, pick, null);
+  sections.push(h("section", { class: "your-moves" }, h("h3", {}, "Your moves"), moveList));
+  sections.push(stateSection(observation));
+  replace(el, sections);
+}
+
+function handSection(hand, moves, pick, moveList) {
+  const cards = hand.map((card) => {
+    const using = moves.filter((move) => move === card || move.split(" ").includes(card));
+    const click = () => (using.length === 1 ? pick(using[0]) : fillMoves(moveList, moves, pick, using));
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "card-button",
+        "aria-label": card,
+        dataset: using.length === 1 ? { card, move: using[0] } : { card },
+        disabled: using.length === 0,
+        onclick: click,
+      },
+      cardSvg(card),
+    );
+  });
+  return h("section", { class: "hand" }, h("h3", {}, "Your hand"), h("div", { class: "cards" }, cards));
+}
+
+function fillMoves(list, moves, pick, chosen) {
+  if (!moves.length) {
+    replace(list, h("p", { class: "quiet" }, "Nothing to do: wait for your turn."));
+    return;
+  }
+  replace(
+    list,
+    moves.map((move) =>
+      h(
+        "button",
+        { type: "button", class: chosen && chosen.includes(move) ? "move picked" : "move", dataset: { move }, onclick: () => pick(move) },
+        move,
+      ),
+    ),
+  );
+}
+
+function stateSection(observation) {
+  const rows = Object.entries(observation ?? {})
+    .filter(([key]) => key !== "hand")
+    .map(([key, value]) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, text(value))]);
+  return h("section", { class: "public" }, h("h3", {}, "On the table"), h("dl", {}, rows));
+}
+
+/** A JSON value as one line of text. */
+export function text(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value)) {
+    if (!value.length) return "none";
+    return value.map((item) => (item !== null && typeof item === "object" ? `(${text(item)})` : text(item))).join(", ");
+  }
+  if (typeof value === "object") {
+    return Object.entries(value)
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${text(v)}`)
+      .join("; ");
+  }
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}

@@ -1,0 +1,84 @@
+// The lobby: your tables, the open tables of every game with their options and seats, and games being
+// played (to watch). Refreshed every few seconds.
+
+import { api, header, notice, requireUser } from "./api.js";
+import { h, replace } from "./dom.js";
+
+const REFRESH_MS = 4000;
+const user = await requireUser();
+header(user);
+
+function seatText(seat) {
+  if (seat.kind === "bot") return `${seat.name} bot`;
+  if (seat.kind === "player") return seat.guest ? `${seat.name} (guest)` : seat.name;
+  if (seat.kind === "invited") return `kept for ${seat.name}`;
+  return "open";
+}
+
+function optionsText(options) {
+  return Object.entries(options)
+    .filter(([key]) => key !== "players")
+    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${value === null ? "random" : value}`)
+    .join(", ");
+}
+
+function canJoin(table) {
+  if (table.seats.some((s) => s.user_id === user.id)) return false;
+  return table.seats.some((s) => s.kind === "open" || (s.kind === "invited" && s.name === user.username));
+}
+
+async function join(table) {
+  try {
+    await api(`/tables/${table.id}/join`, { method: "POST" });
+    location.assign(`/tables/${table.id}`);
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+function tableItem(table, action) {
+  return h(
+    "li",
+    { class: "table-item", dataset: { table: table.id } },
+    h("div", { class: "table-title" }, h("strong", {}, table.game), ` · table ${table.id} · ${table.options.players} players`),
+    h("div", { class: "quiet" }, optionsText(table.options), ` · by ${table.created_by}`),
+    h("ol", { class: "seat-list", start: 0 }, table.seats.map((s) => h("li", { class: s.kind }, seatText(s)))),
+    action,
+  );
+}
+
+function section(el, tables, empty, action) {
+  replace(el, tables.length ? h("ul", { class: "tables" }, tables.map((t) => tableItem(t, action(t)))) : h("p", { class: "quiet" }, empty));
+}
+
+async function refresh() {
+  try {
+    const [mine, open, playing] = await Promise.all([
+      api("/tables?mine=true"),
+      api("/tables?status=open"),
+      api("/tables?status=playing"),
+    ]);
+    const active = mine.filter((t) => t.status !== "over");
+    section(document.querySelector("#mine"), active, "You sit at no table yet.", (t) =>
+      h("a", { class: "button", href: `/tables/${t.id}` }, t.status === "open" ? "Open" : "Play"),
+    );
+    const games = [...new Set(open.map((t) => t.game))].sort();
+    const openEl = document.querySelector("#open");
+    replace(openEl, games.length ? [] : h("p", { class: "quiet" }, "No open tables: create one."));
+    for (const game of games) {
+      const box = h("div", { class: "game-group" }, h("h3", {}, game));
+      section(box.appendChild(h("div")), open.filter((t) => t.game === game), "", (t) =>
+        canJoin(t) ? h("button", { type: "button", class: "primary", onclick: () => join(t) }, "Join") : h("a", { class: "button", href: `/tables/${t.id}` }, "Look"),
+      );
+      openEl.append(box);
+    }
+    section(document.querySelector("#playing"), playing, "No games in play.", (t) =>
+      h("a", { class: "button", href: `/tables/${t.id}` }, "Watch"),
+    );
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+await refresh();
+setInterval(refresh, REFRESH_MS);

@@ -1,0 +1,113 @@
+// The create-table page: pick a game, its options (built from what /api/games declares) and who sits in
+// each seat (you, open, an invited account, or a bot of a level from /api/bots).
+
+import { api, header, notice, requireUser } from "./api.js";
+import { h, replace } from "./dom.js";
+
+const user = await requireUser();
+header(user);
+const [games, bots] = await Promise.all([api("/games"), api("/bots")]);
+
+const form = document.querySelector("#new-table");
+const gameSelect = document.querySelector("#game");
+const optionsEl = document.querySelector("#options");
+const seatsEl = document.querySelector("#seat-choices");
+
+replace(gameSelect, games.map((g) => h("option", { value: g.name }, g.name)));
+gameSelect.value = games.some((g) => g.name === "slobberhannes") ? "slobberhannes" : games[0].name;
+
+const game = () => games.find((g) => g.name === gameSelect.value);
+const players = () => Number(form.elements["opt-players"].value);
+
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.name === "players") {
+    input = h("select", { id, name: id }, game().players.map((n) => h("option", { value: JSON.stringify(n), selected: n === option.default }, n)));
+    input.addEventListener("change", () => {
+      drawSeats();
+      refreshSeatOptions();
+    });
+  } else if (option.kind === "seat") {
+    input = h("select", { id, name: id, class: "seat-option" });
+  } else if (option.kind === "bool") {
+    input = h("input", { id, name: id, type: "checkbox", checked: option.default === true });
+  } else if (option.choices) {
+    input = h("select", { id, name: id }, option.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+  } else if (option.kind === "int") {
+    input = h("input", { id, name: id, type: "number", min: option.minimum ?? undefined, value: option.default, required: true });
+  } else {
+    input = h("input", { id, name: id, type: "text", value: option.default ?? "" });
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, option.name.replaceAll("_", " ")), input, h("small", { class: "quiet" }, option.help));
+}
+
+function refreshSeatOptions() {
+  for (const select of optionsEl.querySelectorAll("select.seat-option")) {
+    replace(select, h("option", { value: "" }, "random"), Array.from({ length: players() }, (_, s) => h("option", { value: s }, `seat ${s}`)));
+  }
+}
+
+function seatRow(seat) {
+  const kind = h(
+    "select",
+    { name: `seat-kind-${seat}`, "aria-label": `seat ${seat}` },
+    h("option", { value: "me", selected: seat === 0 }, "you"),
+    h("option", { value: "bot", selected: seat !== 0 }, "bot"),
+    h("option", { value: "open" }, "open to anyone"),
+    h("option", { value: "invited" }, "kept for an account"),
+  );
+  const level = h("select", { name: `seat-level-${seat}`, "aria-label": `bot level of seat ${seat}` }, bots.levels.map((l) => h("option", { value: l }, l)));
+  const invited = h("input", { name: `seat-name-${seat}`, placeholder: "username", "aria-label": `account for seat ${seat}` });
+  const update = () => {
+    level.hidden = kind.value !== "bot";
+    invited.hidden = kind.value !== "invited";
+  };
+  kind.addEventListener("change", update);
+  update();
+  return h("li", { class: "seat-choice" }, h("span", {}, `Seat ${seat}`), kind, level, invited);
+}
+
+function drawSeats() {
+  replace(seatsEl, Array.from({ length: players() }, (_, s) => seatRow(s)));
+}
+
+function drawOptions() {
+  replace(optionsEl, game().options.map(optionField));
+  refreshSeatOptions();
+  drawSeats();
+}
+
+function readOptions() {
+  const options = {};
+  for (const option of game().options) {
+    const input = form.elements[`opt-${option.name}`];
+    if (option.kind === "bool") options[option.name] = input.checked;
+    else if (option.kind === "seat") options[option.name] = input.value === "" ? null : Number(input.value);
+    else if (option.choices || option.name === "players") options[option.name] = JSON.parse(input.value);
+    else if (option.kind === "int") options[option.name] = Number(input.value);
+    else options[option.name] = input.value;
+  }
+  return options;
+}
+
+function readSeats() {
+  return Array.from({ length: players() }, (_, s) => {
+    const kind = form.elements[`seat-kind-${s}`].value;
+    if (kind === "bot") return { kind, level: form.elements[`seat-level-${s}`].value };
+    if (kind === "invited") return { kind, name: form.elements[`seat-name-${s}`].value.trim() };
+    return { kind };
+  });
+}
+
+gameSelect.addEventListener("change", drawOptions);
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats() } });
+    location.assign(`/tables/${table.id}`);
+  } catch (error) {
+    notice(error.message);
+  }
+});
+drawOptions();

@@ -1,0 +1,71 @@
+"""Helpers of the server tests: settings for a test, players with their own cookies and websockets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from cardtable.server.settings import Settings
+
+FAST_HASHING = {"argon2_time_cost": 1, "argon2_memory_kib": 64}
+
+
+def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    """Settings for a test: its own SQLite file, bots moving at once, cheap password hashing."""
+    values: dict[str, Any] = {
+        "db_path": tmp_path / "cardtable.db",
+        "database_url": None,
+        "bot_workers": 0,
+        "bot_delay": 0,
+        "ws_rate": 10_000,  # test clients answer faster than people; the flood test sets its own limit
+        "ws_burst": 10_000,
+        **FAST_HASHING,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+class Player:
+    """A person at the platform: their own cookie jar, and websockets opened with their session."""
+
+    def __init__(
+        self, app: FastAPI, name: str, *, account: bool = False, password: str = "secret-pass"
+    ) -> None:
+        self.http = TestClient(app)
+        if account:
+            answer = self.http.post("/api/accounts/signup", json={"username": name, "password": password})
+        else:
+            answer = self.http.post("/api/accounts/guest", json={"name": name})
+        assert answer.status_code == 201, answer.text
+        self.user = answer.json()
+        self.id: int = self.user["id"]
+
+    def socket(self) -> Any:
+        return self.http.websocket_connect("/ws")
+
+    def create(self, game: str = "slobberhannes", **body: Any) -> dict[str, Any]:
+        answer = self.http.post("/api/tables", json={"game": game, **body})
+        assert answer.status_code == 201, answer.text
+        return answer.json()  # type: ignore[no-any-return]
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    """The next message on a test websocket, decoded."""
+    return json.loads(ws.receive_text())  # type: ignore[no-any-return]
+
+
+def send(ws: Any, **message: Any) -> None:
+    ws.send_text(json.dumps(message))
+
+
+def watch(ws: Any, table: int) -> dict[str, Any]:
+    send(ws, type="watch", table=table)
+    return receive(ws)
+
+
+def bots(level: str = "easy", count: int = 3) -> list[dict[str, str]]:
+    return [{"kind": "bot", "level": level}] * count

@@ -1,0 +1,95 @@
+"""Storage: the migrations build exactly the models, a table's state comes back from its record after a
+restart (bots waiting to move included), and seeds never leave the server."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+from pydantic import ValidationError
+
+from cardtable.server.app import create_app
+from cardtable.server.db.database import Database
+from cardtable.server.db.models import Base
+from cardtable.server.settings import Settings
+
+from .helpers import Player, bots, make_settings, receive, send, watch
+
+
+def test_the_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'm.db'}")
+    database.upgrade()
+    database.upgrade()  # idempotent
+    with database.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    database.close()
+
+
+def test_a_restarted_server_rebuilds_each_table_from_its_record(tmp_path: Path) -> None:
+    first = create_app(make_settings(tmp_path, bot_delay=10))  # bots will not move before the restart
+    with TestClient(first):
+        ana, bo = Player(first, "ana"), Player(first, "bo")
+        humans = ana.create(
+            options={"players": 3, "first_leader": 0},
+            seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "open"}],
+        )
+        bo.http.post(f"/api/tables/{humans['id']}/join")
+        Player(first, "cy").http.post(f"/api/tables/{humans['id']}/join")
+        with ana.socket() as ws:
+            state = watch(ws, humans["id"])
+            send(ws, type="move", table=humans["id"], version=state["version"], move=state["moves"][0])
+            before = receive(ws)
+        waiting = bo.create(options={"first_leader": 1}, seats=[{"kind": "me"}, *bots()])
+        bo_cookie = bo.http.cookies["cardtable_session"]
+        ana_cookie = ana.http.cookies["cardtable_session"]
+
+    second = create_app(make_settings(tmp_path))
+    with TestClient(second):
+        ana = TestClient(second, cookies={"cardtable_session": ana_cookie})
+        with ana.websocket_connect("/ws") as ws:
+            assert watch(ws, humans["id"]) == before
+        bo = TestClient(second, cookies={"cardtable_session": bo_cookie})
+        with bo.websocket_connect("/ws") as ws:
+            state = watch(ws, waiting["id"])
+            while not state["moves"]:  # the bots of seats 1, 2 and 3 were resumed
+                state = receive(ws)
+            assert state["version"] == waiting["version"] + 3
+
+
+def test_seeds_never_leave_the_server(tmp_path: Path) -> None:
+    app = create_app(make_settings(tmp_path))
+    texts: list[str] = []
+    with TestClient(app):
+        ana = Player(app, "ana")
+        table = ana.create(options={"start_points": 6}, seats=[{"kind": "me"}, *bots()])
+        with ana.socket() as ws:
+            send(ws, type="watch", table=table["id"])
+            state: dict[str, Any] = {"status": "playing", "moves": []}
+            while state["status"] != "over":
+                if state["moves"]:
+                    send(ws, type="move", table=table["id"], version=state["version"], move=state["moves"][0])
+                texts.append(ws.receive_text())
+                state = json.loads(texts[-1])
+        texts.append(ana.http.get(f"/api/tables/{table['id']}/record").text)
+        texts.append(ana.http.get(f"/api/tables/{table['id']}").text)
+        texts.append(ana.http.get("/api/tables").text)
+    seed = sqlite3.connect(tmp_path / "cardtable.db").execute("select seed from game_tables").fetchone()[0]
+    assert len(texts) > 50 and seed > 1000
+    assert not any(str(seed) in text for text in texts)
+
+
+def test_database_urls_get_the_installed_driver_and_others_are_refused() -> None:
+    assert (
+        Settings(database_url="postgresql://u:p@localhost/db").url()
+        == "postgresql+psycopg://u:p@localhost/db"
+    )
+    assert Settings(database_url="postgres://localhost/db").url() == "postgresql+psycopg://localhost/db"
+    assert Settings(database_url=None, db_path=Path("/tmp/x.db")).url() == "sqlite:////tmp/x.db"
+    with pytest.raises(ValidationError, match="PostgreSQL or SQLite"):
+        Settings(database_url="mysql://localhost/db")

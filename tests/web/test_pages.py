@@ -1,0 +1,54 @@
+"""The browser client as files: every page is served with its security headers, every ES module it loads
+exists and is served as JavaScript, and no module builds markup from strings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from cardtable.server.app import create_app
+
+from ..server.helpers import make_settings
+
+WEB = Path(__file__).parents[2] / "src" / "cardtable" / "web"
+IMPORT = re.compile(r"""(?:import|from)\s*(?:[\w*{}\s,]+from\s*)?["'](\.{1,2}/[^"']+)["']""")
+
+
+def test_pages_are_served_with_a_strict_content_security_policy(tmp_path: Path) -> None:
+    with TestClient(create_app(make_settings(tmp_path))) as client:
+        for path in ["/", "/login", "/new", "/tables/5"]:
+            answer = client.get(path)
+            assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+            assert "default-src 'self'" in answer.headers["content-security-policy"]
+            assert answer.headers["x-content-type-options"] == "nosniff"
+            for script in re.findall(r'src="(/static/[^"]+)"', answer.text):
+                module = client.get(script)
+                assert module.status_code == 200 and "javascript" in module.headers["content-type"], script
+        assert client.get("/tables/nope").status_code == 422
+
+
+def test_every_relative_import_of_every_module_exists() -> None:
+    modules = sorted(WEB.rglob("*.js"))
+    assert len(modules) >= 8
+    for module in modules:
+        for target in IMPORT.findall(module.read_text()):
+            assert (module.parent / target).resolve().is_file(), f"{module.name} imports missing {target}"
+
+
+def test_no_module_writes_html_from_strings() -> None:
+    """Text from people (names, moves) reaches the page only as text nodes (dom.js)."""
+    for module in WEB.rglob("*.js"):
+        source = module.read_text()
+        assert not re.search(r"\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write", source), (
+            module.name
+        )
+
+
+def test_every_game_has_a_table_the_generic_renderer_can_draw() -> None:
+    """A game without its own picture falls back to the generic table (web/js/games/index.js)."""
+    registry = (WEB / "js" / "games" / "index.js").read_text()
+    assert "return load ? load() : generic;" in registry
+    for game_module in re.findall(r'import\("\./([\w-]+)\.js"\)', registry):
+        assert (WEB / "js" / "games" / f"{game_module}.js").is_file()
