@@ -1,15 +1,43 @@
 """Bots: seat-fillers for the tables and opponents for research, all made by ``make(spec, seed=...)``.
 
-A bot's ``choose(state)`` returns a legal action id for ``state.current_player()``.
+Kinds: ``random`` (uniform), ``heuristic`` (one rule-based policy per game) and ``ismcts``
+(information-set Monte Carlo tree search); levels ``easy``, ``medium`` and ``hard`` name them for the
+platform. A bot's ``choose(state)`` returns a legal action id for ``state.current_player()``, and sees
+the state only through the seat's view (``SeatView``): its observation and resampled worlds.
 
 >>> import cardtable
 >>> from cardtable import bots
 >>> state = cardtable.make("slobberhannes").new_game(seed=3)
 >>> bots.make("random", seed=1).choose(state) in state.legal_actions()
 True
+>>> bots.levels()
+['easy', 'medium', 'hard']
 """
 
-from .base import Bot, kinds, levels, make
+from . import games as _games  # registers each game's policy and evaluation
+from .base import Bot, kinds, level_spec, levels, make, parse_spec
+from .evaluation import Evaluation, evaluation_for, register_evaluation
+from .heuristic import HeuristicBot, policies, policy_for, register_policy
+from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
+from .view import SeatView
 
-__all__ = ["Bot", "RandomBot", "kinds", "levels", "make"]
+__all__ = [
+    "Bot",
+    "Evaluation",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "SeatView",
+    "evaluation_for",
+    "kinds",
+    "level_spec",
+    "levels",
+    "make",
+    "parse_spec",
+    "policies",
+    "policy_for",
+    "register_evaluation",
+    "register_policy",
+]
+del _games

@@ -1,5 +1,19 @@
-"""The bot interface and ``make``, which turns a spec such as ``random`` or ``ismcts:iterations=2000``
-into a bot."""
+"""The bot interface and ``make``, which turns a spec such as ``random``, ``hard``, ``ismcts:hard`` or
+``ismcts:iterations=2000`` into a bot.
+
+Decisions:
+- A level names a spec (``hard`` -> ``ismcts:iterations=...``). A bare word among a kind's settings
+  that is a level of the same kind stands for that level's settings, so ``ismcts:hard`` is the hard
+  ISMCTS and ``ismcts:hard,seconds=0.5`` the same with a time limit added (later settings win).
+- Settings are ``key=value`` pairs; values are read as int, then float, else kept as text.
+
+>>> make("ismcts:hard").spec
+'ismcts:hard'
+>>> make("heuristic:hard")
+Traceback (most recent call last):
+...
+ValueError: level 'hard' is ismcts:iterations=300, not a heuristic bot (in 'heuristic:hard')
+"""
 
 from __future__ import annotations
 
@@ -12,6 +26,7 @@ from ..core.game import State
 BotFactory = Callable[..., "Bot"]
 _KINDS: dict[str, BotFactory] = {}
 _LEVELS: dict[str, str] = {}
+_LEVEL_ORDER = ("easy", "medium", "hard")
 
 
 class Bot(ABC):
@@ -22,6 +37,9 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, state: State) -> int:
         """A legal action id for ``state.current_player()``."""
+
+    def check_game(self, game: str) -> None:  # noqa: B027 - most bots play every game
+        """Raise ValueError when this bot cannot play the game named ``game`` (checked before a match)."""
 
 
 def register_kind(name: str, factory: BotFactory) -> None:
@@ -36,8 +54,15 @@ def register_level(level: str, spec: str) -> None:
 
 def levels() -> list[str]:
     """The difficulty levels, easiest first, as the platform shows them."""
-    order = ["easy", "medium", "hard"]
+    order = list(_LEVEL_ORDER)
     return sorted(_LEVELS, key=lambda level: (order.index(level) if level in order else len(order), level))
+
+
+def level_spec(level: str) -> str:
+    """The bot spec a level stands for; raises ValueError for an unknown level."""
+    if level not in _LEVELS:
+        raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(levels())}")
+    return _LEVELS[level]
 
 
 def kinds() -> list[str]:
@@ -46,15 +71,10 @@ def kinds() -> list[str]:
 
 
 def make(spec: str, seed: int | None = None) -> Bot:
-    """The bot a spec names: a kind (``random``), a level (``hard``), or a kind with settings
-    (``ismcts:iterations=2000,seconds=0.5``). Raises ValueError for an unknown kind or setting."""
-    name, _, settings_text = spec.partition(":")
-    if name in _LEVELS:
-        level_name, _, level_settings = _LEVELS[name].partition(":")
-        name, settings_text = level_name, ",".join(filter(None, [level_settings, settings_text]))
-    if name not in _KINDS:
-        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(kinds())}")
-    settings = _parse_settings(spec, settings_text)
+    """The bot a spec names: a kind (``random``), a level (``hard``), a kind at a level
+    (``ismcts:hard``) or a kind with settings (``ismcts:iterations=2000,seconds=0.5``).
+    Raises ValueError for an unknown kind, level or setting."""
+    name, settings = parse_spec(spec)
     try:
         bot = _KINDS[name](seed=seed, **settings)
     except TypeError as error:
@@ -63,12 +83,32 @@ def make(spec: str, seed: int | None = None) -> Bot:
     return bot
 
 
-def _parse_settings(spec: str, text: str) -> dict[str, Any]:
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """(kind, settings) of a spec, levels expanded; raises ValueError as ``make`` does."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"a bot spec is a non-empty text like 'random' or 'ismcts:hard', got {spec!r}")
+    name, _, settings_text = spec.strip().partition(":")
+    name = name.strip()
+    if name in _LEVELS:
+        level_name, _, level_settings = _LEVELS[name].partition(":")
+        name, settings_text = level_name, ",".join(filter(None, [level_settings, settings_text]))
+    if name not in _KINDS:
+        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(kinds())}")
+    return name, _parse_settings(spec, name, settings_text)
+
+
+def _parse_settings(spec: str, kind: str, text: str) -> dict[str, Any]:
     settings: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, equals, value = item.partition("=")
+        if not equals and key in _LEVELS:
+            level_kind, _, level_settings = _LEVELS[key].partition(":")
+            if level_kind != kind:
+                raise ValueError(f"level {key!r} is {_LEVELS[key]}, not a {kind} bot (in {spec!r})")
+            settings.update(_parse_settings(spec, kind, level_settings))
+            continue
         if not equals or not key:
-            raise ValueError(f"bot settings are key=value pairs, got {item!r} in {spec!r}")
+            raise ValueError(f"bot settings are key=value pairs or a level name, got {item!r} in {spec!r}")
         settings[key.strip()] = _number(value.strip())
     return settings
 

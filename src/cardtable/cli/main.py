@@ -14,6 +14,7 @@ import cardtable
 from .. import bots as bot_module
 from ..core.errors import RecordError
 from ..core.records import events_since, replay_steps
+from .arena import ARENA_SETTINGS, arena
 from .serve import serve
 from .table import TerminalTable, save_record
 from .views import view_for
@@ -21,6 +22,7 @@ from .views import view_for
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Play and study cardtable's card games.")
 console = Console(highlight=False)
 app.command("serve")(serve)
+app.command("arena", context_settings=ARENA_SETTINGS)(arena)
 
 DEFAULT_BOT = "random"
 

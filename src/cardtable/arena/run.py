@@ -1,0 +1,168 @@
+"""An arena: bots play many games of one game with seats rotated, and the results are summed up with
+confidence intervals and ratings (``run``). The ``cardtable arena`` command is a thin layer on this."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import bots as bot_registry
+from ..core.game import JsonDict
+from ..core.registry import make as make_game
+from .backends import run_tasks
+from .play import GameResult
+from .ratings import Rating, rate
+from .schedule import schedule, whole_blocks
+from .stats import BotStats, bot_stats
+
+FORMAT = "cardtable-arena/1"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArenaConfig:
+    """What to play: the game and its options, the bots (specs for ``bots.make``), how many games
+    (rounded up to whole rotations) and the seed everything is derived from."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def check(self) -> dict[str, Any]:
+        """The game's full options; raises ValueError naming what is wrong, before any game is played."""
+        if not self.bots:
+            raise ValueError("an arena needs at least one bot")
+        if not isinstance(self.games, int) or isinstance(self.games, bool) or self.games < 1:
+            raise ValueError(f"games must be a positive integer, got {self.games!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"seed must be an integer, got {self.seed!r}")
+        game = make_game(self.game, **self.options)
+        for spec in self.bots:
+            bot_registry.make(spec, seed=0).check_game(self.game)
+        return dict(game.options)
+
+    def labels(self) -> tuple[str, ...]:
+        """A distinct label per bot: its spec, numbered when the same spec appears more than once."""
+        labels = []
+        for index, spec in enumerate(self.bots):
+            if self.bots.count(spec) > 1:
+                spec = f"{spec} #{self.bots[:index].count(spec) + 1}"
+            labels.append(spec)
+        return tuple(labels)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One bot's line in the arena's table."""
+
+    bot: str
+    label: str
+    stats: BotStats
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """The outcome of an arena: per-bot standings (in the order the bots were given) and the games."""
+
+    config: ArenaConfig
+    options: dict[str, Any]
+    seats: int
+    results: tuple[GameResult, ...]
+    standings: tuple[Standing, ...]
+    seconds: float
+
+    @property
+    def even(self) -> float:
+        """The win rate of a bot exactly as strong as the others."""
+        return 1.0 / len(self.config.bots)
+
+    @property
+    def blocks(self) -> int:
+        return len({r.block for r in self.results})
+
+    def as_json(self) -> JsonDict:
+        """The machine-readable report; everything but ``timing`` depends only on the config."""
+        return {
+            "format": FORMAT,
+            "game": self.config.game,
+            "options": dict(self.options),
+            "seed": self.config.seed,
+            "games": len(self.results),
+            "blocks": self.blocks,
+            "even_win_rate": self.even,
+            "confidence": 0.95,
+            "standings": [
+                {
+                    "bot": s.bot,
+                    "label": s.label,
+                    "seat_games": s.stats.seat_games,
+                    "win_rate": s.stats.win_rate.as_json(),
+                    "mean_return": s.stats.mean_return.as_json(),
+                    "rating": s.rating.as_json(),
+                    "decisions": s.stats.decisions,
+                }
+                for s in self.standings
+            ],
+            "timing": {
+                "seconds": self.seconds,
+                "seconds_per_decision": {
+                    s.label: (s.stats.think_seconds / s.stats.decisions if s.stats.decisions else None)
+                    for s in self.standings
+                },
+            },
+        }
+
+
+def run(
+    config: ArenaConfig,
+    *,
+    backend: str = "process",
+    workers: int | None = None,
+    keep_records: bool = False,
+    on_result: Callable[[GameResult, int], None] | None = None,
+) -> ArenaReport:
+    """Play the arena and sum it up. ``on_result(result, total)`` is called as each game finishes (in
+    any order). Raises ValueError for a bad config (before playing) and ArenaError if a game fails."""
+    options = config.check()
+    seats = make_game(config.game, **config.options).players
+    labels = config.labels()
+    tasks = schedule(
+        game=config.game,
+        options=options,
+        bots=config.bots,
+        labels=labels,
+        seats=seats,
+        games=config.games,
+        seed=config.seed,
+        keep_records=keep_records,
+    )
+    start = time.perf_counter()
+    results = []
+    for result in run_tasks(tasks, backend=backend, workers=workers):
+        results.append(result)
+        if on_result is not None:
+            on_result(result, len(tasks))
+    results.sort(key=lambda r: r.index)
+    stats = bot_stats(results, len(config.bots))
+    ratings = rate(results, len(config.bots))
+    standings = tuple(
+        Standing(spec, label, s, r)
+        for spec, label, s, r in zip(config.bots, labels, stats, ratings, strict=True)
+    )
+    return ArenaReport(
+        config=config,
+        options=options,
+        seats=seats,
+        results=tuple(results),
+        standings=standings,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def planned_games(config: ArenaConfig) -> int:
+    """How many games ``run`` will play: ``games`` rounded up to whole rotations of the bots."""
+    return whole_blocks(config.games, len(config.bots))

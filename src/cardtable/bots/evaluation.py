@@ -1,0 +1,66 @@
+"""How ISMCTS plays and scores rollouts, per game: the hook that keeps search cheap and sound.
+
+A match of Slobberhannes, Troeven or Mü is many hands long; playing every rollout to the end of the
+match would spend the budget on hands far beyond the decision and drown its effect in their noise. A
+game's ``Evaluation`` may therefore stop rollouts at the end of the current hand (the first event the
+engine logs that is not a move: the hand's ``score``) and turn the public view there into per-seat
+rewards, or cap a rollout's length and estimate from the public view. A rollout that reaches the end
+of the match always scores ``returns()``.
+
+Rewards are per seat in [0, 1], like ``returns()``, so that hand-end and match-end values mix in one
+tree. A game may also name a cheap rollout policy, for games where uniformly random moves make
+nonsense of the position (a random Mü auction ends in a tie nearly every time), and limit the depth
+of the tree. The default (no registration) grows the tree without limit and plays uniformly random
+rollouts to the end of the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.game import JsonDict
+from .heuristic import Policy
+
+Rewards = Callable[[JsonDict, JsonDict], list[float]]
+"""``rewards(root, leaf)``: per-seat rewards from the public views at the search root and the leaf."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Evaluation:
+    """Where a rollout stops before the match ends, and what it is then worth to each seat."""
+
+    hand_end: bool = False
+    """Stop at the end of the current hand (the first logged event that is not a move)."""
+    max_moves: int | None = None
+    """Stop after this many moves from the search root."""
+    rewards: Rewards | None = None
+    """Score a rollout that stopped early; needed when either stop is set."""
+    rollout: Policy | None = None
+    """The game's rollout policy (fast: it runs at every rollout step); uniformly random when None."""
+    tree_depth: int | None = None
+    """How deep the search tree may grow by default (None: no limit). Where every turn offers dozens
+    of moves, a few hundred iterations spread over a deep tree judge the root by exploratory nonsense
+    further down; a depth of 1 is flat Monte Carlo over the root's moves, with the rollouts deciding."""
+
+    def __post_init__(self) -> None:
+        if (self.hand_end or self.max_moves is not None) and self.rewards is None:
+            raise ValueError("an evaluation that stops rollouts early needs a rewards function")
+        if self.max_moves is not None and self.max_moves < 1:
+            raise ValueError(f"max_moves must be at least 1, got {self.max_moves}")
+        if self.tree_depth is not None and self.tree_depth < 1:
+            raise ValueError(f"tree_depth must be at least 1, got {self.tree_depth}")
+
+
+TO_THE_END = Evaluation()
+_EVALUATIONS: dict[str, Evaluation] = {}
+
+
+def register_evaluation(game: str, evaluation: Evaluation) -> None:
+    """Make ``evaluation`` how search scores rollouts in the game named ``game``."""
+    _EVALUATIONS[game] = evaluation
+
+
+def evaluation_for(game: str) -> Evaluation:
+    """The game's evaluation; playing to the end of the match when none is registered."""
+    return _EVALUATIONS.get(game, TO_THE_END)

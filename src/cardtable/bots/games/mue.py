@@ -1,0 +1,209 @@
+"""Mü for bots: a beginner's policy and hand-end evaluation for search.
+
+The policy (rules/mue.md):
+- auction (§4.1): it bids by hand strength: it wants to show as many cards as its longest colour is
+  longer than a fair share of the hand, shows that colour's highest numbers first (they become its
+  trump choices), never more than the raise limit, and stops one card short rather than draw level
+  with the leader (the latecomer of an éclat pays 10 a card, §4.2);
+- trumps (§4.3, §4.4): the choice that turns most of its own cards into trumps, a colour before a
+  number on equal counts; the Chief names no trump (``none``) when no choice gives it three trumps;
+- partner (§4.5): the player whose face-up cards hold most trumps, then most face-up cards;
+- tricks (§4.6, §5): on a trick its side is winning it gives points; when it can win it does so with
+  its cheapest winning card; otherwise it throws its cheapest card, keeping trumps. Leading, the
+  Chief's side draws trumps with the best trump left; otherwise it leads a card nobody can beat in a
+  plain colour, or its cheapest card.
+The trump order comes from the observation (``trump_order``, strongest first, equal cards grouped).
+
+Evaluation: rollouts stop at the end of the hand (its ``score`` event); the active seats' hand
+scores are scaled to [0, 1] between the hand's lowest and highest (all 0.5 when equal), since the game
+is won by the highest total. Rollouts stop bidding (``pass``, or ``done`` mid-turn) and play every other
+move at random: a random auction nearly always ends in an éclat, which would make every bid look alike.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.game import JsonDict
+from ..evaluation import Evaluation, register_evaluation
+from ..heuristic import register_policy
+from ..view import SeatView
+
+GAME = "mue"
+TRIANGLES = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)
+"""Card points by number (§2)."""
+NUMBERS_IN_A_COLOUR = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
+MIN_TRUMPS = 3
+"""The Chief names a trump only if it makes at least this many of its own cards trumps."""
+
+
+def points(code: str) -> int:
+    """§2: the triangles of a card."""
+    return TRIANGLES[int(code[1])]
+
+
+def play(view: SeatView, rng: random.Random) -> int:
+    """The beginner's action for the seat to act."""
+    obs = view.observation()
+    legal = view.legal_actions()
+    moves = [view.action_to_string(action) for action in legal]
+    phase = obs["phase"]
+    if phase == "auction":
+        choice = _bid(obs, moves)
+    elif phase in ("vice_trump", "chief_trump"):
+        choice = _trump(obs, moves)
+    elif phase == "partner":
+        choice = _partner(obs, moves)
+    else:
+        choice = _card(obs, moves)
+    return legal[moves.index(choice)]
+
+
+# -- the auction --------------------------------------------------------------------------------
+
+
+def _colours(obs: JsonDict) -> str:
+    return "RBG" if len(obs["active"]) == 3 else "RBGYP"
+
+
+def _best_colour(hand: list[str], colours: str) -> str:
+    return max(
+        colours, key=lambda c: (sum(code[0] == c for code in hand), sum(int(x[1]) for x in hand if x[0] == c))
+    )
+
+
+def _bid(obs: JsonDict, moves: list[str]) -> str:
+    seat, hand, auction = obs["seat"], obs["hand"], obs["auction"]
+    colours = _colours(obs)
+    best = _best_colour(hand, colours)
+    fair = round(len(hand) / len(colours))
+    want = max(0, sum(code[0] == best for code in hand) - fair)
+    mine, highest = auction["counts"][seat], auction["highest"]
+    goal = min(want, auction["limit"])
+    if goal == highest and mine < highest:
+        goal -= 1  # do not draw level with the leader: the latecomer of an éclat pays
+    shows = [m for m in moves if m.startswith("show ")]
+    if mine < goal and shows:
+        ranked = sorted(shows, key=lambda m: (m[5] == best, int(m[6])), reverse=True)
+        return ranked[0]
+    return "done" if "done" in moves else "pass"
+
+
+# -- trumps and partner -------------------------------------------------------------------------
+
+
+def _matches(code: str, trump: str) -> bool:
+    return code[0] == trump if trump.isalpha() else code[1] == trump
+
+
+def _trump(obs: JsonDict, moves: list[str]) -> str:
+    hand = obs["hand"]
+    options = [m.split()[1] for m in moves if m != "trump none"]
+    count = {t: sum(_matches(code, t) for code in hand) for t in options}
+    best = max(options, key=lambda t: (count[t], t.isalpha(), t))
+    if "trump none" in moves and count[best] < MIN_TRUMPS:
+        return "trump none"
+    return f"trump {best}"
+
+
+def _partner(obs: JsonDict, moves: list[str]) -> str:
+    trumps = [t for t in (obs["chief_trump"], obs["vice_trump"]) if t and t != "none"]
+    candidates = [int(m.split()[1]) for m in moves]
+
+    def appeal(seat: int) -> tuple[int, int, int]:
+        shown = obs["face_up"][seat]
+        return sum(any(_matches(c, t) for t in trumps) for c in shown), len(shown), -seat
+
+    return f"partner {max(candidates, key=appeal)}"
+
+
+# -- the tricks ---------------------------------------------------------------------------------
+
+
+def _strength(code: str, led: str | None, tiers: dict[str, int]) -> int:
+    """How strongly ``code`` plays to a trick led by ``led`` (None: it leads); 0 never wins."""
+    if code in tiers:
+        return 100 + tiers[code]
+    lead_colour = led[0] if led is not None and led not in tiers else None
+    if led is None or code[0] == lead_colour:
+        return 1 + int(code[1])
+    return 0
+
+
+def _card(obs: JsonDict, cards: list[str]) -> str:
+    order = obs["trump_order"]
+    tiers = {code: len(order) - index for index, group in enumerate(order) for code in group}
+    team = _team(obs)
+    trick = obs["trick"]
+    if not trick:
+        return _lead(obs, cards, tiers, team)
+    led = trick[0]["card"]
+    best = max(range(len(trick)), key=lambda i: (_strength(trick[i]["card"], led, tiers), -i))
+    winning = _strength(trick[best]["card"], led, tiers)
+    if trick[best]["seat"] in team:
+        return max(
+            cards,
+            key=lambda c: (c not in tiers and _strength(c, led, tiers) <= winning, points(c), -int(c[1])),
+        )
+    winners = [c for c in cards if _strength(c, led, tiers) > winning]
+    if winners:
+        return min(winners, key=lambda c: (_strength(c, led, tiers), -points(c)))
+    return min(cards, key=lambda c: (c in tiers, points(c), int(c[1])))
+
+
+def _team(obs: JsonDict) -> set[int]:
+    chief, partner, seat = obs["chief"], obs["partner"], obs["seat"]
+    side = {chief} | ({partner} if partner is not None else set())
+    if seat in side:
+        return side
+    return set(obs["active"]) - side
+
+
+def _lead(obs: JsonDict, cards: list[str], tiers: dict[str, int], team: set[int]) -> str:
+    trumps = sorted((c for c in cards if c in tiers), key=lambda c: tiers[c])
+    seen = set(obs["played"]) | set(obs["hand"])
+    if trumps and obs["chief"] in team:
+        top = trumps[-1]
+        stronger_out = [
+            c for group in obs["trump_order"] for c in group if tiers[c] > tiers[top] and c not in seen
+        ]
+        if not stronger_out:
+            return top
+    plain = [c for c in cards if c not in tiers]
+    masters = [
+        c
+        for c in plain
+        if not any(
+            n > int(c[1]) and f"{c[0]}{n}" not in seen and f"{c[0]}{n}" not in tiers
+            for n in set(NUMBERS_IN_A_COLOUR)
+        )
+    ]
+    if masters:
+        return max(masters, key=lambda c: (points(c), int(c[1])))
+    return min(plain or cards, key=lambda c: (points(c), int(c[1])))
+
+
+# -- evaluation ---------------------------------------------------------------------------------
+
+
+def rollout(view: SeatView, rng: random.Random) -> int:
+    """Stop bidding, else a random move (``pass`` and ``done`` are the lowest action ids)."""
+    legal = view.legal_actions()
+    if view.action_to_string(legal[0]) in ("pass", "done"):
+        return legal[0]
+    return rng.choice(legal)
+
+
+def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
+    """The hand's score changes, scaled to [0, 1] between the lowest and highest active seat."""
+    deltas = [after - before for before, after in zip(root["scores"], leaf["scores"], strict=True)]
+    active = root["active"]
+    low = min(deltas[s] for s in active)
+    high = max(deltas[s] for s in active)
+    if high == low:
+        return [0.5] * len(deltas)
+    return [(d - low) / (high - low) if s in active else 0.5 for s, d in enumerate(deltas)]
+
+
+register_policy(GAME, play)
+register_evaluation(GAME, Evaluation(hand_end=True, rewards=hand_rewards, rollout=rollout))

@@ -1,0 +1,27 @@
+"""Reading the 32-card piquet pack's codes (``QC``, ``TD``) for the policies of Slobberhannes and
+Troeven: rank order and suits, from the notation alone."""
+
+from __future__ import annotations
+
+RANKS = "789TJQKA"
+"""Low to high."""
+SUITS = "SHDC"
+RANK = {rank: index for index, rank in enumerate(RANKS)}
+FULL_DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
+
+
+def rank(code: str) -> int:
+    """0 for a seven up to 7 for an ace."""
+    return RANK[code[0]]
+
+
+def suit(code: str) -> str:
+    """The suit letter of a card code."""
+    return code[1]
+
+
+def higher_unseen(code: str, seen: set[str]) -> list[str]:
+    """The cards of ``code``'s suit above it that are not in ``seen``."""
+    return [
+        other for other in FULL_DECK if other[1] == code[1] and rank(other) > rank(code) and other not in seen
+    ]

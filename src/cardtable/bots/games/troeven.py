@@ -1,0 +1,114 @@
+"""2-player Troeven for bots: a beginner's policy and round-end evaluation for search.
+
+The policy counts card points (A4 K3 Q2 J1, rules/troeven.md §2):
+- calling trumps, it names the suit strongest among the four cards it has seen (two per card, plus
+  the card points);
+- following (the follower always sees the whole trick), it wins with its most valuable card of the
+  led suit when one wins, ruffs a trick worth 2 points or more with its lowest winning trump, and
+  otherwise throws its cheapest card, keeping trumps;
+- leading, it draws trumps with its top trump when holding three or more and the best one left, cashes
+  a plain-suit card nobody can beat, and otherwise leads its cheapest plain card.
+Version 1's visible layouts count as seen: their cards are the only ones each player can play.
+
+Evaluation: rollouts stop at the end of the round; a seat's reward is ``0.75`` for winning the round
+(more than 20 points, ``0.375`` each at 20–20) plus ``0.25 * points / 40``, so search wants the round
+first and points second.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.game import JsonDict
+from ..evaluation import Evaluation, register_evaluation
+from ..heuristic import register_policy
+from ..view import SeatView
+from .piquet import SUITS, higher_unseen, rank, suit
+
+GAME = "troeven"
+POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+ROUND_POINTS = 40
+RUFF_WORTH = 2
+"""A trick worth at least this many points is worth a trump."""
+DRAW_TRUMPS_WITH = 3
+
+
+def points(code: str) -> int:
+    """§2: the card points of one card."""
+    return POINTS.get(code[0], 0)
+
+
+def play(view: SeatView, rng: random.Random) -> int:
+    """The beginner's action for the seat to act."""
+    obs = view.observation()
+    legal = view.legal_actions()
+    moves = [view.action_to_string(action) for action in legal]
+    if obs["phase"] == "trump":
+        choice = _call(obs["hand"])
+    elif obs["trick"]:
+        choice = _follow(obs, moves, obs["trick"][0]["card"])
+    else:
+        choice = _lead(obs, moves)
+    return legal[moves.index(choice)]
+
+
+def _call(seen: list[str]) -> str:
+    strength = {s: sum(2 + points(c) for c in seen if suit(c) == s) for s in SUITS}
+    return f"trump {max(SUITS, key=lambda s: strength[s])}"
+
+
+def _beats(card: str, led: str, trump: str) -> bool:
+    if suit(card) == trump:
+        return suit(led) != trump or rank(card) > rank(led)
+    return suit(card) == suit(led) and rank(card) > rank(led)
+
+
+def _cheapest(cards: list[str], trump: str) -> str:
+    return min(cards, key=lambda c: (suit(c) == trump, points(c), rank(c)))
+
+
+def _follow(obs: JsonDict, cards: list[str], led: str) -> str:
+    trump = obs["trump"]
+    winners = [c for c in cards if _beats(c, led, trump)]
+    plain_winners = [c for c in winners if suit(c) == suit(led) and suit(c) != trump]
+    if plain_winners:
+        return max(plain_winners, key=lambda c: (points(c), rank(c)))
+    if winners and (points(led) >= RUFF_WORTH or suit(led) == trump):
+        return min(winners, key=rank)
+    return _cheapest(cards, trump)
+
+
+def _seen(obs: JsonDict) -> set[str]:
+    seen = set(obs["played"]) | set(obs["hand"])
+    for layout in obs.get("layouts", []):
+        seen |= {pile["top"] for pile in layout if pile["top"]}
+    return seen
+
+
+def _lead(obs: JsonDict, cards: list[str]) -> str:
+    trump = obs["trump"]
+    seen = _seen(obs)
+    mine = set(cards)
+    trumps = sorted((c for c in cards if suit(c) == trump), key=rank)
+    if len(trumps) >= DRAW_TRUMPS_WITH and not set(higher_unseen(trumps[-1], seen)) - mine:
+        return trumps[-1]
+    plain = [c for c in cards if suit(c) != trump]
+    masters = [c for c in plain if points(c) and not higher_unseen(c, seen)]
+    if masters:
+        return max(masters, key=points)
+    return _cheapest(plain or cards, trump)
+
+
+def round_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
+    """0.75 for the round won (0.375 each on a tie) plus a quarter of the seat's share of the points."""
+    scored = leaf["previous_round"]["points"]
+    rewards = []
+    for seat in (0, 1):
+        mine, theirs = scored[seat], scored[1 - seat]
+        won = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        rewards.append(0.75 * won + 0.25 * mine / ROUND_POINTS)
+    return rewards
+
+
+register_policy(GAME, play)
+register_evaluation(GAME, Evaluation(hand_end=True, rewards=round_rewards))

@@ -1,0 +1,66 @@
+"""The ``heuristic`` bot: one rule-based policy per game, playing like a sensible beginner.
+
+A policy is a function of the seat's view (``SeatView``) and a random source that returns a legal
+action id. Policies are registered by game name (``register_policy``) from ``bots/games/<game>.py``,
+which is also where each game's search evaluation lives. They read only the observation, the legal
+actions and the notation, and must be fast (well under 1 ms a move): ISMCTS may use them in rollouts.
+
+Decisions:
+- A game without a policy is refused with a clear error when the bot is asked to move in it, never
+  played at random under the heuristic's name.
+- A single legal action is played without consulting the policy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..core.game import State
+from .base import Bot, register_kind, register_level
+from .view import SeatView
+
+Policy = Callable[[SeatView, random.Random], int]
+_POLICIES: dict[str, Policy] = {}
+
+
+def register_policy(game: str, policy: Policy) -> None:
+    """Make ``policy`` the heuristic for the game named ``game``."""
+    _POLICIES[game] = policy
+
+
+def policy_for(game: str) -> Policy:
+    """The heuristic policy of a game; raises ValueError when the game has none."""
+    try:
+        return _POLICIES[game]
+    except KeyError:
+        have = ", ".join(sorted(_POLICIES)) or "none"
+        raise ValueError(f"no heuristic policy for {game!r} yet (policies exist for: {have})") from None
+
+
+def policies() -> list[str]:
+    """The games that have a heuristic policy."""
+    return sorted(_POLICIES)
+
+
+class HeuristicBot(Bot):
+    """Plays its game's rule-based policy."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def check_game(self, game: str) -> None:
+        policy_for(game)
+
+    def choose(self, state: State) -> int:
+        """The policy's action; raises ValueError for a game without a policy."""
+        policy = policy_for(state.game.name)
+        view = SeatView(state)
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return policy(view, self.rng)
+
+
+register_kind("heuristic", HeuristicBot)
+register_level("medium", "heuristic")

@@ -1,0 +1,210 @@
+"""The ``ismcts`` bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Each iteration draws one world consistent with what the seat to act has seen (``resample``, through
+the bot's ``SeatView``), walks the one shared tree down the moves that are legal in that world, adds a
+node, plays a rollout and backs the per-seat rewards up the path. Every node holds the statistics of
+the seat that moved into it, so each seat maximises its own reward (multi-player, no teams assumed).
+Selection is UCB1 over the children legal in the current world, each child's exploration counted over
+the visits in which it was available (the "subset-armed" bandit of Cowling, Powley and Whitehouse,
+2012). The move played is the root child visited most.
+
+Decisions:
+- Moves in every game of cardtable are seen by all seats once made, so one tree keyed by action ids
+  serves every world; chance inside ``apply_action`` (later deals, draws) comes from the world's own
+  reseeded generator and is averaged over by the iterations.
+- Rollouts stop where the game's ``Evaluation`` says (the end of the current hand in games of many
+  hands) and are scored by it; otherwise at the end of the match with ``returns()``.
+- A node's first child is the rollout policy's move when that is untried (else a random untried
+  move), so where the tree is wide (a hidden card just drawn) new branches start from sensible moves.
+- Rollouts follow the game's rollout policy (``rollout=default``: the one its ``Evaluation`` names,
+  else uniformly random), uniformly random moves (``rollout=random``) or the game's heuristic
+  (``rollout=heuristic``: stronger, slower).
+- The tree grows as deep as the game's ``Evaluation`` allows (``tree_depth``), or ``depth`` moves.
+- Budget: ``iterations`` and/or ``seconds`` per move, whichever ends first; with iterations only, the
+  same seed gives the same choice on any machine. A move with one legal action is played at once.
+
+>>> import cardtable
+>>> state = cardtable.make("slobberhannes").new_game(seed=4)
+>>> bot = ISMCTSBot(seed=1, iterations=50)
+>>> bot.choose(state) in state.legal_actions() and bot.last_iterations == 50
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..core.game import JsonDict, State
+from .base import Bot, register_kind, register_level
+from .evaluation import evaluation_for
+from .heuristic import Policy, policy_for
+from .view import SeatView
+
+DEFAULT_ITERATIONS = 300
+HARD_ITERATIONS = 300
+EXPLORATION = 0.7
+ROLLOUTS = ("default", "random", "heuristic")
+
+
+class _Node:
+    """Statistics of one move in the shared tree, from the point of view of the seat that made it."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class ISMCTSBot(Bot):
+    """Searches the seat's information set by sampling worlds; see the module docstring."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        rollout: str = "default",
+        depth: int | None = None,
+    ) -> None:
+        """Raises ValueError for a budget that is not positive, or an unknown rollout policy."""
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, int | float) or not seconds > 0):
+            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+        if not isinstance(exploration, int | float) or exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
+        if depth is not None and (not isinstance(depth, int) or depth < 1):
+            raise ValueError(f"depth must be a positive integer, got {depth!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
+        self.iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None else iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.rollout = rollout
+        self.depth = depth
+        """The tree grows at most this many moves deep (None: the game's default, see Evaluation)."""
+        self.rng = random.Random(seed)
+        self.last_iterations = 0
+        """Iterations the last search ran (0 when the move was forced)."""
+
+    def check_game(self, game: str) -> None:
+        if self.rollout == "heuristic":
+            policy_for(game)
+
+    def choose(self, state: State) -> int:
+        """The most visited root move after the search; raises ValueError for a heuristic rollout in
+        a game without a heuristic policy."""
+        view = SeatView(state)
+        legal = view.legal_actions()
+        policy = self._rollout_policy(view.game.name)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self._search(view, policy)
+        tried = {a: node for a, node in root.children.items() if a in legal}
+        if not tried:  # the time budget ran out before a single iteration
+            return self.rng.choice(legal)
+        return max(tried, key=lambda a: (tried[a].visits, tried[a].total))
+
+    def _rollout_policy(self, game: str) -> Policy | None:
+        """The rollout policy for ``game``; None means uniformly random (inlined: the fastest)."""
+        if self.rollout == "heuristic":
+            return policy_for(game)
+        if self.rollout == "default":
+            return evaluation_for(game).rollout
+        return None
+
+    def _search(self, view: SeatView, policy: Policy | None) -> _Node:
+        rng = self.rng
+        evaluation = evaluation_for(view.game.name)
+        hand_end, max_moves, rewards_of = evaluation.hand_end, evaluation.max_moves, evaluation.rewards
+        c = self.exploration
+        depth = self.depth if self.depth is not None else evaluation.tree_depth
+        log, sqrt = math.log, math.sqrt
+        root = _Node(None)
+        root_events = view.event_count()
+        root_public: JsonDict | None = None
+        limit = self.iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
+            world = view.sample_world(rng)
+            if root_public is None and rewards_of is not None:
+                root_public = world.observation(None)
+            node, path, moves = root, [root], 0
+            stopped = False
+            while not world.is_terminal() and (depth is None or moves < depth):
+                if (hand_end and world.event_count() != root_events + moves) or (
+                    max_moves is not None and moves >= max_moves
+                ):
+                    stopped = True
+                    break
+                legal = world.legal_actions()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    for a in legal:
+                        if a in children:
+                            children[a].avail += 1
+                    action = rng.choice(untried)
+                    if policy is not None:
+                        suggested = _policy_move(policy, world, rng)
+                        action = suggested if suggested not in children else action
+                    child = children[action] = _Node(world.current_player())
+                    child.avail = 1
+                    world.apply_action(action)
+                    moves += 1
+                    path.append(child)
+                    break
+                best, best_value = legal[0], -1.0
+                for a in legal:
+                    child = children[a]
+                    child.avail += 1
+                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        best, best_value = a, value
+                node = children[best]
+                world.apply_action(best)
+                moves += 1
+                path.append(node)
+            while not stopped and not world.is_terminal():
+                if (hand_end and world.event_count() != root_events + moves) or (
+                    max_moves is not None and moves >= max_moves
+                ):
+                    stopped = True
+                    break
+                if policy is None:
+                    world.apply_action(rng.choice(world.legal_actions()))
+                else:
+                    world.apply_action(_policy_move(policy, world, rng))
+                moves += 1
+            if stopped:
+                assert rewards_of is not None and root_public is not None
+                rewards = rewards_of(root_public, world.observation(None))
+            else:
+                rewards = world.returns()
+            for visited in path:
+                visited.visits += 1
+                if visited.seat is not None:
+                    visited.total += rewards[visited.seat]
+            done += 1
+        self.last_iterations = done
+        return root
+
+
+def _policy_move(policy: Policy, world: State, rng: random.Random) -> int:
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return policy(SeatView(world), rng)
+
+
+register_kind("ismcts", ISMCTSBot)
+register_level("hard", f"ismcts:iterations={HARD_ITERATIONS}")

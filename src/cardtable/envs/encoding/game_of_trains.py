@@ -1,0 +1,120 @@
+"""Game of Trains observations as a vector (``rules/game-of-trains.md``).
+
+Railcars ``1``–``84`` are indexed ``card - 1``; abilities in the game's ``Ability`` order (MOVE_R2,
+PROTECT, MOVE_L2, SWAP_ADJ, REMOVE_MIDDLE, REMOVE_LAST, REMOVE_FIRST, SWAP_GAP1). ``n`` is the number
+of players; per-seat fields are relative to the observer (index 0 is the observer, then the seats
+after it). Trains are read from the locomotive (position 1) to position 7. Layout
+(``343 + 662 * n`` values: 1667 with two players):
+
+offset      size      range   field: meaning
+0           588 * n   [0, 1]  trains: per seat and position, the railcar there (84 values)
+.           7 * n     [0, 1]  train_numbers: per seat and position, the railcar's number / 84
+.           56 * n    [0, 1]  train_abilities: per seat and position, its ability (8 values)
+.           7 * n     [0, 1]  protected: per seat and position, 1 when a PROTECT card guards it
+.           84        [0, 1]  market: the face-up market cards
+.           84        [0, 1]  drawn: the card the observer drew and must place now
+.           84        [0, 1]  setup_hand: the cards the observer drew in setup, still to place
+.           84        [0, 1]  setup_discards: the cards the observer discarded in setup
+.           n         [0, 1]  setup_hand_sizes: setup cards each seat still holds / n
+.           1         [0, 1]  draw_pile: cards in the draw pile / 84
+.           1         [0, 1]  discard_pile: cards in the discard pile / 84
+.           4         [0, 1]  phase: setup, turn, place, over
+.           n         [0, 1]  to_act: the seat to act
+.           n         [0, 1]  first_player: the seat that played first
+.           1         [0, 1]  turn: turns played / turn_limit (without a limit: turns / 1000, unbounded)
+.           n         [0, 1]  winners: the winner, once the match is over
+
+``GameOfTrainsEncoder(game).layout.describe()`` prints the exact offsets for a player count.
+
+Longest match (OpenSpiel's ``max_game_length``): one ``place`` per seat in setup, then at most
+``turn_limit`` turns of at most two decisions (``draw`` and ``place``); without a limit OpenSpiel is
+told 2**31 - 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.game import JsonDict
+from ...games.game_of_trains import Ability
+from . import Encoder
+
+CARDS = 84
+LENGTH = 7
+ABILITIES = [ability.name for ability in Ability]
+PHASES = ("setup", "turn", "place", "over")
+UNLIMITED_SCALE = 1000
+
+
+class GameOfTrainsEncoder(Encoder):
+    """Game of Trains for 2–4 players (see the module docstring for the layout)."""
+
+    private_fields = ("drawn", "setup_hand", "setup_discards")
+
+    def _declare(self) -> None:
+        n, add = self.players, self.layout.add
+        limit = int(self.game.options["turn_limit"])  # type: ignore[arg-type]
+        self.turn_scale = limit or UNLIMITED_SCALE
+        add("trains", CARDS * LENGTH * n, "per seat and position, the railcar there (84 values)")
+        add("train_numbers", LENGTH * n, "per seat and position, the railcar's number / 84")
+        add("train_abilities", len(ABILITIES) * LENGTH * n, "per seat and position, its ability (8 values)")
+        add("protected", LENGTH * n, "per seat and position, 1 when a PROTECT card guards it")
+        add("market", CARDS, "the face-up market cards")
+        add("drawn", CARDS, "the card the observer drew and must place now")
+        add("setup_hand", CARDS, "the cards the observer drew in setup, still to place")
+        add("setup_discards", CARDS, "the cards the observer discarded in setup")
+        add("setup_hand_sizes", n, "setup cards each seat still holds / n")
+        add("draw_pile", 1, "cards in the draw pile / 84")
+        add("discard_pile", 1, "cards in the discard pile / 84")
+        add("phase", len(PHASES), "setup, turn, place, over")
+        add("to_act", n, "the seat to act")
+        add("first_player", n, "the seat that played first")
+        add(
+            "turn",
+            1,
+            "turns played / turn_limit (/ 1000 without a limit)",
+            high=1.0 if limit else float("inf"),
+        )
+        add("winners", n, "the winner, once the match is over")
+        self.f = {field.name: field for field in self.layout.fields}
+
+    def _write(self, out: np.ndarray, view: JsonDict) -> None:
+        f, me, n = self.f, self.me(view), self.players
+        for seat, train in enumerate(view["trains"]):
+            rel = self.relative(seat, me)
+            for position, car in enumerate(train):
+                slot = rel * LENGTH + position
+                number = int(car["card"])
+                out[f["trains"].offset + slot * CARDS + number - 1] = 1.0
+                out[f["train_numbers"].offset + slot] = number / CARDS
+                out[f["train_abilities"].offset + slot * len(ABILITIES) + ABILITIES.index(car["ability"])] = (
+                    1.0
+                )
+                if car["protect"] is not None:
+                    out[f["protected"].offset + slot] = 1.0
+        self._cards(out, "market", view["market"])
+        if view["drawn"] is not None:
+            self._cards(out, "drawn", [view["drawn"]])
+        self._cards(out, "setup_hand", view["setup_hand"] or [])
+        self._cards(out, "setup_discards", view["setup_discards"] or [])
+        self.per_seat(out, f["setup_hand_sizes"], view["setup_hand_sizes"], me, n)
+        out[f["draw_pile"].offset] = view["draw_pile"] / CARDS
+        out[f["discard_pile"].offset] = view["discard_pile"] / CARDS
+        out[f["phase"].offset + PHASES.index(view["phase"])] = 1.0
+        self.seat_one_hot(out, f["to_act"], view["to_act"], me)
+        self.seat_one_hot(out, f["first_player"], view["first_player"], me)
+        out[f["turn"].offset] = view["turn"] / self.turn_scale
+        for seat in view["winners"]:
+            self.seat_one_hot(out, f["winners"], seat, me)
+
+    def _cards(self, out: np.ndarray, name: str, cards: list[JsonDict]) -> None:
+        offset = self.f[name].offset
+        for card in cards:
+            out[offset + int(card["card"]) - 1] = 1.0
+
+    def max_game_length(self) -> int:
+        limit = int(self.game.options["turn_limit"])  # type: ignore[arg-type]
+        return self.players + 2 * limit if limit else 2**31 - 1
+
+
+encoder_class = GameOfTrainsEncoder

@@ -1,0 +1,154 @@
+"""Mü observations as a vector (``rules/mue.md``).
+
+Cards are the 50 codes ``R0``…``P9`` (colour R B G Y P, then number), indexed ``colour * 10 + number``;
+a card field holds the number of copies / 2 (the 1s and 7s come twice). Trumps are the 16 names
+``R B G Y P 0 … 9 none``. ``n`` is the number of players (the dealer who sits out included); per-seat
+fields are relative to the observer (index 0 is the observer, then the seats after it). ``H`` is the
+hand size of the deal (``tricks_per_hand``). Layout (``145 + 164 * n`` values: 801 with four):
+
+offset  size    range    field: meaning
+0       50      [0, 1]   hand: the observer's cards, face up or not (zeros in the public view)
+.       50 * n  [0, 1]   face_up: each seat's cards shown in the auction and not yet played
+.       50      [0, 1]   played: cards played so far in this hand, current trick included
+.       50 * n  [0, 1]   trick: the card each relative seat put into the current trick
+.       50 * n  [0, 1]   last_trick: the card each seat put into the last finished trick
+.       n       [0, 1]   last_trick_winner: who took it
+.       6       [0, 1]   phase: auction, vice_trump, chief_trump, partner, tricks, over
+.       n       [0, 1]   to_act: the seat to act
+.       n       [0, 1]   dealer: this hand's dealer
+.       n       [0, 1]   active: the seats that play this hand
+.       n       [0, 1]   hand_sizes: cards held / H
+.       n       [0, 1]   bid_counts: cards each seat has shown in the auction / H
+.       n       [0, 1]   last_bid: each seat's latest bid in bidding order / the latest bid of all
+.       4       [0, 2]   auction: highest count, raise limit and cards shown this turn (/ H), passes in
+                         a row / n
+.       n       [0, 1]   chief: the Chief
+.       n       [0, 1]   vice: the Vice
+.       n       [0, 1]   partner: the Chief's partner
+.       16      [0, 1]   vice_trump: the Vice's trump
+.       16      [0, 1]   chief_trump: the Chief's trump
+.       2       [0, 2]   bid: the Chief's bid / H, the team's target / 60 card points
+.       n       [0, 1]   points: card points taken this hand / 60
+.       n       [0, 1]   tricks_won: tricks taken this hand / H
+.       n       [-1, 1]  scores: score / (|score| + 100), a bounded and order-keeping squash
+.       1       [0, 1]   over: 1 once the game is over
+.       n       [0, 1]   winners: the winning seats, once the game is over
+
+The score sheet (one line per past hand) is left out: the scores carry its sum.
+``MueEncoder(game).layout.describe()`` prints the exact offsets for a player count.
+
+Longest game (OpenSpiel's ``max_game_length``): a hand deals at most 60 cards. Each can be shown once,
+each bidding turn ends with ``done``, and between two bids at most ``n`` seats pass, so the auction
+takes at most ``60 * (2 + n) + n`` decisions; then two trump calls, a partner and at most 60 cards.
+At most ``hand_limit`` hands are played (``players * deals`` in ``end="deals"`` mode); with neither
+bound OpenSpiel is told 2**31 - 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.game import JsonDict
+from ...games.mue.cards import CODE_IDS, TRUMP_NAMES
+from ...games.mue.state import PHASE_NAMES
+from . import Encoder
+
+CODES = 50
+TARGET_SCALE = 60
+SCORE_SQUASH = 100
+MAX_CARDS = 60
+
+
+class MueEncoder(Encoder):
+    """Mü for 3–6 players (see the module docstring for the layout)."""
+
+    def _declare(self) -> None:
+        n, add = self.players, self.layout.add
+        add("hand", CODES, "the observer's cards, face up or not (zeros in the public view)")
+        add("face_up", CODES * n, "each seat's cards shown in the auction and not yet played")
+        add("played", CODES, "cards played so far in this hand, current trick included")
+        add("trick", CODES * n, "the card each relative seat put into the current trick")
+        add("last_trick", CODES * n, "the card each seat put into the last finished trick")
+        add("last_trick_winner", n, "who took it")
+        add("phase", len(PHASE_NAMES), "auction, vice_trump, chief_trump, partner, tricks, over")
+        add("to_act", n, "the seat to act")
+        add("dealer", n, "this hand's dealer")
+        add("active", n, "the seats that play this hand")
+        add("hand_sizes", n, "cards held / H")
+        add("bid_counts", n, "cards each seat has shown in the auction / H")
+        add("last_bid", n, "each seat's latest bid in bidding order / the latest bid of all")
+        add("auction", 4, "highest count, raise limit, shown this turn (/ H), passes in a row / n", high=2.0)
+        add("chief", n, "the Chief")
+        add("vice", n, "the Vice")
+        add("partner", n, "the Chief's partner")
+        add("vice_trump", len(TRUMP_NAMES), "the Vice's trump")
+        add("chief_trump", len(TRUMP_NAMES), "the Chief's trump")
+        add("bid", 2, "the Chief's bid / H, the team's target / 60 card points", high=2.0)
+        add("points", n, "card points taken this hand / 60")
+        add("tricks_won", n, "tricks taken this hand / H")
+        add("scores", n, "score / (|score| + 100), a bounded and order-keeping squash", low=-1.0)
+        add("over", 1, "1 once the game is over")
+        add("winners", n, "the winning seats, once the game is over")
+        self.f = {field.name: field for field in self.layout.fields}
+
+    def _write(self, out: np.ndarray, view: JsonDict) -> None:
+        f, me, n = self.f, self.me(view), self.players
+        size = view["tricks_per_hand"]
+        self._cards(out, f["hand"].offset, view["hand"] or ())
+        for seat, cards in enumerate(view["face_up"]):
+            self._cards(out, f["face_up"].offset + CODES * self.relative(seat, me), cards)
+        self._cards(out, f["played"].offset, view["played"])
+        for play in view["trick"]:
+            self._cards(out, f["trick"].offset + CODES * self.relative(play["seat"], me), [play["card"]])
+        last = view["last_trick"]
+        if last is not None:
+            for play in last["cards"]:
+                rel = self.relative(play["seat"], me)
+                self._cards(out, f["last_trick"].offset + CODES * rel, [play["card"]])
+            self.seat_one_hot(out, f["last_trick_winner"], last["winner"], me)
+        out[f["phase"].offset + PHASE_NAMES.index(view["phase"])] = 1.0
+        for name in ("to_act", "dealer", "chief", "vice", "partner"):
+            self.seat_one_hot(out, f[name], view[name], me)
+        for seat in view["active"]:
+            self.seat_one_hot(out, f["active"], seat, me)
+        self.per_seat(out, f["hand_sizes"], view["hand_sizes"], me, size)
+        auction = view["auction"]
+        self.per_seat(out, f["bid_counts"], auction["counts"], me, size)
+        latest = max(auction["last_bid_seq"]) or 1
+        self.per_seat(out, f["last_bid"], auction["last_bid_seq"], me, latest)
+        offset = f["auction"].offset
+        out[offset] = auction["highest"] / size
+        out[offset + 1] = (auction["limit"] or 0) / size
+        out[offset + 2] = auction["shown_this_turn"] / size
+        out[offset + 3] = auction["passes"] / n
+        for name in ("vice_trump", "chief_trump"):
+            if view[name] is not None:
+                out[f[name].offset + TRUMP_NAMES.index(view[name])] = 1.0
+        if view["bid"] is not None:
+            out[f["bid"].offset] = view["bid"] / size
+        if view["target"] is not None:
+            out[f["bid"].offset + 1] = view["target"] / TARGET_SCALE
+        self.per_seat(out, f["points"], view["points"], me, MAX_CARDS)
+        self.per_seat(out, f["tricks_won"], view["tricks_won"], me, size)
+        for seat, score in enumerate(view["scores"]):
+            out[f["scores"].offset + self.relative(seat, me)] = score / (abs(score) + SCORE_SQUASH)
+        out[f["over"].offset] = 1.0 if view["over"] else 0.0
+        for seat in view["winners"]:
+            self.seat_one_hot(out, f["winners"], seat, me)
+
+    @staticmethod
+    def _cards(out: np.ndarray, offset: int, codes: list[str] | tuple[str, ...]) -> None:
+        for code in codes:
+            out[offset + CODE_IDS[code]] += 0.5
+
+    def max_game_length(self) -> int:
+        options, n = self.game.options, self.players
+        limits = [int(options["hand_limit"])]  # type: ignore[arg-type]
+        if options["end"] == "deals":
+            limits.append(n * int(options["deals"]))  # type: ignore[arg-type]
+        hands = min(limit for limit in limits if limit) if any(limits) else 0
+        per_hand = MAX_CARDS * (2 + n) + n + 3 + MAX_CARDS
+        return hands * per_hand if hands else 2**31 - 1
+
+
+encoder_class = MueEncoder

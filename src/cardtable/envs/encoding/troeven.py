@@ -1,0 +1,124 @@
+"""2-player Troeven observations as a vector (``rules/troeven.md``), both versions in one layout.
+
+Cards are indexed by their piquet id (``suit * 8 + rank``, suits S H D C, ranks 7..A), the same ids
+as the game's card actions; suits in the order S H D C. Per-seat fields are relative to the observer
+(index 0 is the observer, 1 the opponent). Fields a version does not have stay zero (``layout_*`` in
+version 2; ``hand_sizes`` and ``stock`` in version 1). 348 values:
+
+offset size  range      field: meaning
+     0   32  [0, 1]     hand: the cards the observer may play from (version 1: its pile tops)
+    32   32  [0, 1]     played: cards played so far this round, current trick included
+    64   64  [0, 1]     trick: the card each relative seat put into the current trick
+   128   64  [0, 1]     last_trick: the card each seat put into the last finished trick
+   192    2  [0, 1]     last_trick_winner: who took it
+   194    4  [0, 1]     trump: the trump suit, once called
+   198    3  [0, 1]     phase: trump call, play, over
+   201    2  [0, 1]     to_act: the seat to act
+   203    2  [0, 1]     dealer: the dealer of this round (the other seat calls trumps)
+   205    2  [0, H]     scores: score / start_points (H = 1 + round_limit / start_points: the caller can
+                        climb above the start; unbounded when round_limit is 0)
+   207    2  [0, 1]     points: card points taken this round / 40
+   209    2  [0, 1]     tricks_won: tricks taken this round / 16
+   211   64  [0, 1]     layout_top: version 1, the face-up top card of each seat's piles
+   275   64  [0, 1]     layout_covered: version 1, top cards that still have a face-down card under them
+   339    2  [0, 1]     layout_hidden: version 1, face-down cards in a seat's piles / 16
+   341    2  [0, 1]     hand_sizes: version 2, cards held / 8
+   343    1  [0, 1]     stock: version 2, cards left in the stock / 16
+   344    4  [0, 1]     previous_round: the last scored round: points / 40 per seat (0-1), its dealer (2-3)
+
+Longest match (OpenSpiel's ``max_game_length``): a round is one trump call and 32 cards, and at most
+``round_limit`` rounds are played (without a limit OpenSpiel is told 2**31 - 1).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.cards import PIQUET_IDS, PIQUET_SUITS
+from ...core.game import JsonDict
+from . import Encoder
+
+CARDS = 32
+TRICKS = 16
+ROUND_POINTS = 40
+DECISIONS_PER_ROUND = 1 + 32
+PHASES = ("trump", "play", "over")
+
+
+class TroevenEncoder(Encoder):
+    """Troeven, versions 1 and 2 (see the module docstring for the layout)."""
+
+    def _declare(self) -> None:
+        add = self.layout.add
+        start = int(self.game.options["start_points"])  # type: ignore[arg-type]
+        limit = int(self.game.options["round_limit"])  # type: ignore[arg-type]
+        top = (start + limit) / start if limit else float("inf")
+        add("hand", CARDS, "the cards the observer may play from (version 1: its pile tops)")
+        add("played", CARDS, "cards played so far this round, current trick included")
+        add("trick", 2 * CARDS, "the card each relative seat put into the current trick")
+        add("last_trick", 2 * CARDS, "the card each seat put into the last finished trick")
+        add("last_trick_winner", 2, "who took it")
+        add("trump", 4, "the trump suit, once called")
+        add("phase", len(PHASES), "trump call, play, over")
+        add("to_act", 2, "the seat to act")
+        add("dealer", 2, "the dealer of this round (the other seat calls trumps)")
+        add("scores", 2, "score / start_points (the caller can climb above the start)", high=top)
+        add("points", 2, "card points taken this round / 40")
+        add("tricks_won", 2, "tricks taken this round / 16")
+        add("layout_top", 2 * CARDS, "version 1, the face-up top card of each seat's piles")
+        add("layout_covered", 2 * CARDS, "version 1, top cards with a face-down card under them")
+        add("layout_hidden", 2, "version 1, face-down cards in a seat's piles / 16")
+        add("hand_sizes", 2, "version 2, cards held / 8")
+        add("stock", 1, "version 2, cards left in the stock / 16")
+        add("previous_round", 4, "the last scored round: points / 40 per seat (0-1), its dealer (2-3)")
+        self.f = {field.name: field for field in self.layout.fields}
+        self.start = start
+
+    def _write(self, out: np.ndarray, view: JsonDict) -> None:
+        f, me = self.f, self.me(view)
+        for code in view["hand"] or ():
+            out[f["hand"].offset + PIQUET_IDS[code]] = 1.0
+        for code in view["played"]:
+            out[f["played"].offset + PIQUET_IDS[code]] = 1.0
+        self._trick(out, f["trick"].offset, view["trick"], me)
+        last = view["last_trick"]
+        if last is not None:
+            self._trick(out, f["last_trick"].offset, last["cards"], me)
+            self.seat_one_hot(out, f["last_trick_winner"], last["winner"], me)
+        if view["trump"] is not None:
+            out[f["trump"].offset + PIQUET_SUITS.index(view["trump"])] = 1.0
+        out[f["phase"].offset + PHASES.index(view["phase"])] = 1.0
+        self.seat_one_hot(out, f["to_act"], view["to_act"], me)
+        self.seat_one_hot(out, f["dealer"], view["dealer"], me)
+        self.per_seat(out, f["scores"], view["scores"], me, self.start)
+        self.per_seat(out, f["points"], view["points"], me, ROUND_POINTS)
+        self.per_seat(out, f["tricks_won"], view["tricks_won"], me, TRICKS)
+        for seat, piles in enumerate(view.get("layouts") or ()):
+            rel = self.relative(seat, me)
+            for pile in piles:
+                if pile["top"] is not None:
+                    card = PIQUET_IDS[pile["top"]]
+                    out[f["layout_top"].offset + CARDS * rel + card] = 1.0
+                    if pile["face_down"]:
+                        out[f["layout_covered"].offset + CARDS * rel + card] = 1.0
+                out[f["layout_hidden"].offset + rel] += pile["face_down"] / TRICKS
+        if "hand_sizes" in view:
+            self.per_seat(out, f["hand_sizes"], view["hand_sizes"], me, 8)
+            out[f["stock"].offset] = (view["stock"] or 0) / TRICKS
+        previous = view["previous_round"]
+        if previous is not None:
+            offset = f["previous_round"].offset
+            for seat, points in enumerate(previous["points"]):
+                out[offset + self.relative(seat, me)] = points / ROUND_POINTS
+            out[offset + 2 + self.relative(previous["dealer"], me)] = 1.0
+
+    def _trick(self, out: np.ndarray, offset: int, plays: list[JsonDict], me: int) -> None:
+        for play in plays:
+            out[offset + CARDS * self.relative(play["seat"], me) + PIQUET_IDS[play["card"]]] = 1.0
+
+    def max_game_length(self) -> int:
+        limit = int(self.game.options["round_limit"])  # type: ignore[arg-type]
+        return limit * DECISIONS_PER_ROUND if limit else 2**31 - 1
+
+
+encoder_class = TroevenEncoder

@@ -1,0 +1,175 @@
+"""A single-agent Gymnasium environment: the agent plays one seat, our bots play the others
+(extra ``cardtable[gymnasium]``).
+
+>>> import gymnasium
+>>> import cardtable.envs.gymnasium  # registers cardtable/<game>-v0 for every game
+>>> env = gymnasium.make("cardtable/slobberhannes-v0", players=3, opponents="random")
+>>> observation, info = env.reset(seed=1)
+>>> observation["observation"].shape, info["legal_actions"] == list(observation["action_mask"].nonzero()[0])
+((284,), True)
+
+Observations are the PettingZoo adapter's dict (``observation``: the game's encoder vector,
+``action_mask``: int8 over ``num_actions``); ``action_masks()`` gives the mask too, as maskable
+learners expect. The reward is the seat's ``returns()`` value when the match ends, else 0.
+
+Decisions:
+- Opponents are bot specs (``cardtable.bots.make``): one for every other seat, or a list in seat
+  order; a difficulty level (``easy``…) is a spec. Their seeds, like the match seed, come from the
+  environment's ``np_random``, so ``reset(seed=s)`` fixes the whole episode.
+- An illegal action ends the episode with ``illegal_reward`` (default -1) and
+  ``info["illegal_action"]`` holding the engine's reason; the match itself is left as it was.
+  Gymnasium's own checker steps with unmasked random actions, and learners without masks need a
+  signal rather than an exception. Stepping after the end raises RuntimeError.
+- ``seat`` fixes the agent's seat; ``seat=None`` draws it at every reset.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import cardtable
+from cardtable import bots
+from cardtable.bots import Bot
+from cardtable.core.game import State
+
+from .encoding import encoder_for
+
+
+class CardtableEnv(gymnasium.Env):
+    """One seat of a cardtable game against bots (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seat: int | None = 0,
+        opponents: str | Sequence[str] = "easy",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        """Raises ValueError for an unknown game, option, seat, bot spec or render mode."""
+        self.game = cardtable.make(game, **options)
+        players = self.game.players
+        if seat is not None and (isinstance(seat, bool) or seat not in range(players)):
+            raise ValueError(f"seat must be None or a seat from 0 to {players - 1} (got {seat!r})")
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise ValueError(f"opponents needs one bot spec per other seat ({players - 1}), got {len(specs)}")
+        for spec in specs:
+            bots.make(spec)  # refuses an unknown kind or setting now, not at the first reset
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi' (got {render_mode!r})")
+        self.seat, self.opponent_specs = seat, specs
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.encoder = encoder_for(self.game)
+        layout = self.encoder.layout
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(layout.low(), layout.high(), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.state: State | None = None
+        self._me = 0
+        self._bots: dict[int, Bot] = {}
+        self._done = True
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new match, played by the bots up to the agent's first turn. ``options`` is unused."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        self._me = int(rng.integers(self.game.players)) if self.seat is None else self.seat
+        others = [s for s in range(self.game.players) if s != self._me]
+        self._bots = {
+            s: bots.make(spec, seed=int(rng.integers(2**63)))
+            for s, spec in zip(others, self.opponent_specs, strict=True)
+        }
+        self.state = self.game.new_game(seed=int(rng.integers(2**63)))
+        self._done = False
+        self._bots_play()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the agent, then the bots until the agent's next turn or the end."""
+        state = self.state
+        if state is None or self._done:
+            raise RuntimeError("the episode is over: call reset() to start another")
+        try:
+            action_id = operator.index(action)
+        except TypeError:
+            raise ValueError(f"the action must be an integer action id, not {action!r}") from None
+        reason = state.why_illegal(action_id)
+        if reason is not None:
+            self._done = True
+            return self._observe(), self.illegal_reward, True, False, self._info(illegal_action=reason)
+        state.apply_action(action_id)
+        self._bots_play()
+        self._done = state.is_terminal()
+        reward = state.returns()[self._me] if self._done else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, self._done, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the agent now, as a boolean mask over ``num_actions``."""
+        return self._mask().astype(bool)
+
+    def render(self) -> str | None:
+        """The agent's view as text ('ansi' returns it, 'human' prints it)."""
+        if self.render_mode is None or self.state is None:
+            return None
+        view = self.state.observation(self._me)
+        text = "\n".join(f"{key}: {value}" for key, value in view.items())
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def _bots_play(self) -> None:
+        state = self.state
+        assert state is not None
+        while not state.is_terminal() and state.current_player() != self._me:
+            seat = state.current_player()
+            assert seat is not None
+            state.apply_action(self._bots[seat].choose(state))
+
+    def _mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, np.int8)
+        state = self.state
+        if state is not None and not self._done and state.current_player() == self._me:
+            mask[state.legal_actions()] = 1
+        return mask
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        assert self.state is not None
+        vector = self.encoder.encode(self.state.observation(self._me))
+        return {"observation": vector, "action_mask": self._mask()}
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        assert self.state is not None
+        legal = [] if self._done else self.state.legal_actions()
+        return {"seat": self._me, "legal_actions": legal, **extra}
+
+
+def register() -> None:
+    """Make ``gymnasium.make("cardtable/<game>-v0", **options)`` work for every game."""
+    for name in cardtable.games():
+        env_id = f"cardtable/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=CardtableEnv, kwargs={"game": name})
+
+
+register()

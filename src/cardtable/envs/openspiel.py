@@ -1,0 +1,391 @@
+"""Every cardtable game as an OpenSpiel Python game (extra ``cardtable[openspiel]``).
+
+Importing this module registers each game with ``pyspiel`` as ``cardtable_<game>`` (dashes as
+underscores), its options as game parameters:
+
+>>> import pyspiel
+>>> import cardtable.envs.openspiel
+>>> game = pyspiel.load_game("cardtable_slobberhannes", {"players": 3})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes()), state.chance_outcomes()[0]
+(True, 256, (0, 0.00390625))
+>>> for byte in [0, 0, 0, 0, 0, 0, 0, 7]:
+...     state.apply_action(byte)
+>>> state.cardtable_state().record()["seed"], state.current_player() in range(3)
+(7, True)
+
+Decisions:
+- Chance is explicit and lives in the match's seed, as in the engine: a new state opens with eight
+  chance nodes, each drawing one byte of a 64-bit seed (256 outcomes of equal probability), and then
+  the match ``new_game(seed)`` starts. Every deal follows from that seed inside the engine, so the
+  chance nodes are the whole of chance, exactly weighted, and each ``apply_action`` is deterministic
+  (OpenSpiel's ``EXPLICIT_STOCHASTIC``, so states serialize and pickle by their history). Eight
+  nodes of 256 rather than one of 2**64 keeps ``chance_outcomes()`` small. ``cardtable_state()``
+  gives the engine state, whose ``record()`` replays the match in cardtable.
+- Information: imperfect. A seat's information state is its ``observation(seat)`` (everything it may
+  know, DESIGN.md), as canonical JSON for the strings and the game's encoder for the tensors; the
+  observation and information-state views are the same. The public observer
+  (``IIGObservationType(private_info=NONE)``) is ``observation(None)``. Observers over all
+  players' private information are refused: the engine gives none.
+- ``resample_from_infostate`` is the engine's ``resample``: other seats' hidden cards redrawn,
+  the seat's view unchanged, future chance reseeded from the sampler.
+- Utility: general-sum, in [0, 1]: ``returns()`` gives 1.0 to each winner (winners may share a
+  match). ``max_game_length`` is the encoder's bound on decisions.
+- Seat options whose default is null (``first_leader``…) are integer parameters with -1 for null:
+  OpenSpiel parameters cannot be null.
+- ``ISMCTSBot`` seats OpenSpiel's C++ IS-MCTS; it also plays cardtable states as a cardtable bot
+  (kind ``openspiel-ismcts`` of ``cardtable.bots.make`` once ``register_bot()`` has been called:
+  the arena takes bot specs; its process workers are spawned, so they do not see it, and an arena
+  seating it runs with ``workers=1``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import cardtable
+from cardtable.bots import Bot
+from cardtable.bots.base import register_kind
+from cardtable.bots.ismcts import EXPLORATION
+from cardtable.core.game import Game, JsonDict, State
+from cardtable.core.options import Option
+
+from . import ismcts_bridge
+from .encoding import Encoder, encoder_for
+
+BOT_KIND = "openspiel-ismcts"
+NULL = -1
+"""The parameter value that stands for a null option (OpenSpiel parameters have no null)."""
+SEED_BYTES = 8
+"""Chance nodes at the root: each draws one byte of the match's 64-bit seed."""
+BYTE_OUTCOMES = [(byte, 1 / 256) for byte in range(256)]
+
+
+def spiel_name(game: str) -> str:
+    """The pyspiel name of a cardtable game: ``cardtable_game_of_trains`` for ``game-of-trains``."""
+    return "cardtable_" + game.replace("-", "_")
+
+
+def parameters(game: Game) -> dict[str, Any]:
+    """The pyspiel parameters that load ``game`` with its options (null options as -1)."""
+    return {name: NULL if value is None else value for name, value in game.options.items()}
+
+
+def load(game: Game) -> SpielGame:
+    """The pyspiel game for a cardtable game with its options."""
+    loaded = pyspiel.load_game(spiel_name(game.name), parameters(game))
+    assert isinstance(loaded, SpielGame)
+    return loaded
+
+
+class _Match:
+    """The engine state inside a pyspiel state. OpenSpiel copies states with ``deepcopy`` of their
+    attributes; this makes that copy the engine's cheap ``clone``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
+        return _Match(self.state.clone())
+
+    def __getstate__(self) -> State:
+        return self.state
+
+    def __setstate__(self, state: State) -> None:
+        self.state = state
+
+
+class SpielGame(pyspiel.Game):
+    """A cardtable game with its options, as a pyspiel game. ``register`` makes one subclass per game,
+    naming it in ``cardtable_name`` and ``game_type``."""
+
+    cardtable_name: str
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        """Raises ValueError for a bad option value (pyspiel itself refuses unknown parameters)."""
+        params = dict(params or {})
+        specs = {option.name: option for option in cardtable.make(self.cardtable_name).option_specs}
+        options = {key: _option_value(specs[key], value) for key, value in params.items() if key in specs}
+        self.cardtable_game = cardtable.make(self.cardtable_name, **options)
+        self.encoder: Encoder = encoder_for(self.cardtable_game)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.cardtable_game.num_actions,
+            max_chance_outcomes=len(BYTE_OUTCOMES),
+            num_players=self.cardtable_game.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=self.encoder.max_game_length(),
+        )
+        super().__init__(self.game_type, info, params)
+
+    def new_initial_state(self) -> SpielState:
+        """The root: the first of the chance nodes that draw the match's seed."""
+        return SpielState(self)
+
+    def wrap(self, match: State) -> SpielState:
+        """A pyspiel state holding a copy of ``match`` (a state of this game), for bots that search
+        from a cardtable position. Its OpenSpiel history is empty: the match began elsewhere."""
+        if match.game != self.cardtable_game:
+            raise ValueError(f"{match.game!r} is not this game ({self.cardtable_game!r})")
+        state = SpielState(self)
+        state._match = _Match(match.clone())
+        return state
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        """The seat's view (default and information state), or the public view for
+        ``private_info=NONE``; raises ValueError for views the engine does not give."""
+        if params:
+            raise ValueError(
+                f"observers of {spiel_name(self.cardtable_game.name)} take no parameters: {params}"
+            )
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
+        public = True if iig_obs_type is None else iig_obs_type.public_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not public:
+            raise ValueError(
+                "cardtable observers give a seat's view (public and its own private information) or the "
+                f"public view, not {iig_obs_type}"
+            )
+        return Observer(self.encoder, public_only=private == pyspiel.PrivateInfoType.NONE)
+
+
+class SpielState(pyspiel.State):
+    """A match of a cardtable game as a pyspiel state (chance at the root, then the engine)."""
+
+    def __init__(self, game: SpielGame) -> None:
+        super().__init__(game)
+        self._seed_bytes: list[int] = []
+        self._match: _Match | None = None
+
+    def current_player(self) -> int:
+        if self._match is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self._match.state.current_player()
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self._match is not None
+        return self._match.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return BYTE_OUTCOMES
+
+    def _apply_action(self, action: int) -> None:
+        if self._match is not None:
+            self._match.state.apply_action(action)
+            return
+        if action not in range(256):
+            raise ValueError(f"a seed byte is 0..255, not {action}")
+        self._seed_bytes.append(action)
+        if len(self._seed_bytes) == SEED_BYTES:
+            seed = int.from_bytes(bytes(self._seed_bytes), "big")
+            self._match = _Match(self.get_game().cardtable_game.new_game(seed=seed))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {len(self._seed_bytes) + 1} of {SEED_BYTES}: {action}"
+        return self.get_game().cardtable_game.action_to_string(action)
+
+    def is_terminal(self) -> bool:
+        return self._match is not None and self._match.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        if self._match is None:
+            return [0.0] * self.num_players()
+        return self._match.state.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """A state that ``player_id`` cannot tell from this one: the engine's ``resample``, seeded by
+        one draw of the sampler (a callable returning a float in [0, 1), as OpenSpiel passes)."""
+        world = self.clone()
+        if self._match is not None:
+            rng = random.Random(int(probability_sampler() * 2**53))
+            world._match = _Match(self._match.state.resample(player_id, rng))
+        return world
+
+    def cardtable_state(self) -> State:
+        """A copy of the engine state (for records and cardtable tools); raises ValueError before the deal."""
+        if self._match is None:
+            raise ValueError("the match has not started: its seed is still being drawn")
+        return self._match.state.clone()
+
+    def view(self, seat: int | None) -> JsonDict | None:
+        """``observation(seat)`` of the match, or None before the deal."""
+        return None if self._match is None else self._match.state.observation(seat)
+
+    def __str__(self) -> str:
+        if self._match is None:
+            return f"chance: seed bytes so far {self._seed_bytes}"
+        match = self._match.state
+        seats = [match.observation(seat) for seat in range(match.game.players)]
+        return json.dumps(seats, sort_keys=True, separators=(",", ":"))
+
+
+class Observer:
+    """pyspiel's observer protocol over the encoder: ``tensor``, named views in ``dict``, and
+    ``set_from``/``string_from``."""
+
+    def __init__(self, encoder: Encoder, *, public_only: bool) -> None:
+        self.encoder = encoder
+        self.public_only = public_only
+        self.tensor = np.zeros(encoder.size, np.float32)
+        self.dict = {f.name: self.tensor[f.offset : f.stop] for f in encoder.layout.fields}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        view = state.view(None if self.public_only else player)
+        if view is None:
+            self.tensor[:] = 0.0
+        else:
+            self.encoder.encode_into(self.tensor, view)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        view = state.view(None if self.public_only else player)
+        return "" if view is None else json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+# -- OpenSpiel's C++ IS-MCTS ----------------------------------------------------------------------------
+
+
+class ISMCTSBot(Bot):
+    """OpenSpiel's C++ ``ISMCTSBot`` with random-rollout evaluation, drawing worlds with the engine's
+    ``resample`` (through ``ismcts_bridge``).
+
+    ``seconds`` bounds the search per move by wall clock (``iterations`` is then ignored), as our
+    ``ismcts:seconds=…`` does; ``uct_c`` defaults to our ``ismcts``'s exploration constant. The move
+    is the most visited one (``policy="max_visits"``), or drawn from the visit counts with
+    ``policy="visits"``. As a cardtable bot, ``choose`` searches from a copy of the cardtable state;
+    ``step`` takes a pyspiel state of a ``cardtable_*`` game.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        seconds: float = 0.0,
+        iterations: int = 1000,
+        uct_c: float = EXPLORATION,
+        rollouts: int = 1,
+        policy: str = "max_visits",
+    ) -> None:
+        """Raises ValueError for a bad setting."""
+        policies = {
+            "max_visits": pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            "visits": pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+        }
+        if policy not in policies:
+            raise ValueError(f"policy must be one of {', '.join(policies)} (got {policy!r})")
+        if seconds < 0 or iterations < 1 or rollouts < 1 or uct_c <= 0:
+            raise ValueError("seconds must be >= 0, iterations and rollouts >= 1, uct_c > 0")
+        seeds = random.Random(seed)
+
+        def cpp_bot(simulations: int, wall_clock: float) -> Any:
+            bot = pyspiel.ISMCTSBot(
+                seed=seeds.getrandbits(31),
+                evaluator=pyspiel.RandomRolloutEvaluator(rollouts, seeds.getrandbits(31)),
+                uct_c=uct_c,
+                max_simulations=simulations,
+                max_world_samples=-1,
+                final_policy_type=policies[policy],
+                use_observation_string=False,
+                allow_inconsistent_action_sets=False,
+                max_wall_clock_time=wall_clock,
+            )
+            ismcts_bridge.set_resampler(bot, _resample)
+            return bot
+
+        self.bot = cpp_bot(iterations, float(seconds))
+        self._two_simulations = cpp_bot(2, -1.0) if seconds > 0 else None
+
+    def step(self, state: pyspiel.State) -> int:
+        """The bot's action at a decision node of a pyspiel state (keeps the GIL: see ismcts_bridge).
+
+        OpenSpiel's timed search fails ("total_visits > 0") when its time runs out before a second
+        simulation has begun; that move is then searched with two simulations, a little over time."""
+        try:
+            _, action = self.bot.step_with_policy(state)
+        except pyspiel.SpielError as error:
+            if self._two_simulations is None or "total_visits" not in str(error):
+                raise
+            _, action = self._two_simulations.step_with_policy(state)
+        return int(action)
+
+    def choose(self, state: State) -> int:
+        return self.step(_loaded(state.game).wrap(state))
+
+
+def _resample(state: SpielState, player: int, rng: Any) -> SpielState:
+    return state.resample_from_infostate(player, rng)
+
+
+@functools.lru_cache(maxsize=64)
+def _loaded(game: Game) -> SpielGame:
+    return load(game)
+
+
+# -- registration ---------------------------------------------------------------------------------------
+
+
+def _option_value(option: Option, value: Any) -> Any:
+    """A pyspiel parameter value as the option's value (-1 for a null option)."""
+    if option.default is None and value == NULL:
+        return None
+    return value
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    game = cardtable.make(name)
+    params: dict[str, Any] = {}
+    for option in game.option_specs:
+        params[option.name] = NULL if option.default is None else option.default
+    counts = next(o for o in game.option_specs if o.name == "players").choices or (game.players,)
+    return pyspiel.GameType(
+        short_name=spiel_name(name),
+        long_name=f"cardtable {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(int(c) for c in counts if c is not None),  # type: ignore[arg-type]
+        min_num_players=min(int(c) for c in counts if c is not None),  # type: ignore[arg-type]
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def register() -> None:
+    """Register every cardtable game with pyspiel (done on import; registering again changes nothing).
+
+    Each game gets a class, as OpenSpiel's own Python games register theirs: pyspiel keeps the
+    factory until after the interpreter has shut down, and a class outlives that safely."""
+    known = set(pyspiel.registered_names())
+    for name in cardtable.games():
+        game_type = _game_type(name)
+        if game_type.short_name in known:
+            continue
+        attributes = {"cardtable_name": name, "game_type": game_type, "__module__": __name__}
+        game_class = type(f"SpielGame_{name.replace('-', '_')}", (SpielGame,), attributes)
+        pyspiel.register_game(game_type, game_class)
+
+
+def register_bot() -> None:
+    """Make ``openspiel-ismcts`` a kind of ``cardtable.bots.make`` (for arenas, which take specs).
+    Explicit, so that importing the adapter leaves the list of bots as it was."""
+    register_kind(BOT_KIND, ISMCTSBot)
+
+
+register()

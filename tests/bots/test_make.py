@@ -1,0 +1,83 @@
+"""``bots.make``: kinds, levels, kinds at a level, settings, and the errors for bad specs."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable import bots
+from cardtable.bots import HeuristicBot, ISMCTSBot, RandomBot
+from cardtable.bots.ismcts import HARD_ITERATIONS
+
+
+def test_levels_are_easy_medium_hard_in_that_order() -> None:
+    assert bots.levels() == ["easy", "medium", "hard"]
+
+
+@pytest.mark.parametrize(
+    ("level", "kind"), [("easy", RandomBot), ("medium", HeuristicBot), ("hard", ISMCTSBot)]
+)
+def test_each_level_is_one_of_the_bot_kinds(level: str, kind: type) -> None:
+    bot = bots.make(level, seed=1)
+    assert type(bot) is kind and bot.spec == level
+
+
+def test_hard_is_an_iteration_budget_so_its_games_reproduce() -> None:
+    bot = bots.make("hard")
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == HARD_ITERATIONS and bot.seconds is None
+
+
+def test_a_kind_at_a_level_takes_the_levels_settings() -> None:
+    bot = bots.make("ismcts:hard", seed=1)
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == HARD_ITERATIONS
+
+
+def test_later_settings_override_the_levels() -> None:
+    bot = bots.make("ismcts:hard,iterations=7,seconds=0.5,rollout=heuristic")
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.seconds, bot.rollout) == (7, 0.5, "heuristic")
+
+
+def test_seconds_alone_is_a_time_budget_without_an_iteration_cap() -> None:
+    bot = bots.make("ismcts:seconds=0.2")
+    assert isinstance(bot, ISMCTSBot) and bot.iterations is None and bot.seconds == 0.2
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("poker", r"unknown bot 'poker'; the bots are: heuristic, ismcts, random, easy, hard, medium"),
+        ("", "a bot spec is a non-empty text"),
+        ("heuristic:hard", "level 'hard' is ismcts:.*, not a heuristic bot"),
+        ("ismcts:easy", "level 'easy' is random, not a ismcts bot"),
+        ("ismcts:fast", "key=value pairs or a level name, got 'fast'"),
+        ("ismcts:colour=3", "bad setting in bot spec 'ismcts:colour=3'"),
+        ("ismcts:iterations=0", "iterations must be a positive integer"),
+        ("ismcts:iterations=2.5", "iterations must be a positive integer"),
+        ("ismcts:seconds=-1", "seconds must be a positive number"),
+        ("ismcts:exploration=-0.1", "exploration must be a number >= 0"),
+        ("ismcts:rollout=smart", "rollout must be one of default, random, heuristic"),
+        ("ismcts:depth=0", "depth must be a positive integer"),
+        ("random:iterations=5", "bad setting in bot spec 'random:iterations=5'"),
+    ],
+)
+def test_bad_specs_are_refused_saying_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        bots.make(spec)
+
+
+def test_every_game_has_a_heuristic_policy() -> None:
+    """The medium level must be playable at every table the platform offers."""
+    assert bots.policies() == cardtable.games()
+
+
+def test_a_game_without_a_policy_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.bots import heuristic
+
+    monkeypatch.delitem(heuristic._POLICIES, "slobberhannes")
+    state = cardtable.make("slobberhannes").new_game(seed=1)
+    with pytest.raises(ValueError, match="no heuristic policy for 'slobberhannes' yet"):
+        bots.make("heuristic").choose(state)
+    with pytest.raises(ValueError, match="no heuristic policy for 'slobberhannes'"):
+        bots.make("ismcts:rollout=heuristic").check_game("slobberhannes")
+    bots.make("ismcts").check_game("slobberhannes")
