@@ -6,18 +6,25 @@ its client waits a think time (``--think`` seconds, ±50 % at random), picks a r
 the server sent, and sends it; the round trip is the time from sending that move to receiving the table
 update that contains it. Samples from the first ``--warmup`` seconds are dropped.
 
-Loopback only and bounded in time: it starts its own server (``cardtable serve`` on a temporary SQLite
-file) unless ``--url`` names one on this machine, and every client stops after ``--seconds``. Server and
-clients share this machine's cores, so other work on it shows in the tail of the round trip: the server's
-CPU time per move is printed too, as the figure that depends least on the machine's other load.
+Loopback only and bounded in time: it starts its own servers unless ``--url`` names running ones on this
+machine, and every client stops after ``--seconds``. One server runs on a temporary SQLite file, or with
+``--postgres`` on a fresh database of the PostgreSQL server ``DATABASE_URL`` names (dropped afterwards).
+``--instances N`` starts N servers sharing such a database and the Redis server of ``REDIS_URL`` (``--redis``
+does that for one). The seats are spread over the servers: ``--spread seats`` puts the seats of every
+table on different servers, so every update crosses Redis; ``--spread tables`` keeps a table on one server,
+as a load balancer routing by table would. Servers, databases and clients share this machine's cores, so
+other work on it shows in the tail of the round trip: the servers' CPU time per move is printed too, as
+the figure that depends least on the machine's other load.
 
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
+    DATABASE_URL=postgresql://... REDIS_URL=redis://... .venv/bin/python benchmarks/load.py --instances 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -28,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,8 +45,8 @@ from urllib.parse import urlsplit
 import httpx2
 import websockets
 
-Seat = tuple[int, str]
-"""(table id, session cookie) of one seat."""
+Seat = tuple[int, str, str]
+"""(table id, session cookie, server URL) of one seat."""
 
 
 @dataclass
@@ -52,24 +61,16 @@ class Report:
     """Games that ended (their seats then idle)."""
 
 
-def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    workdir: Path, name: str, env: dict[str, str], db: list[str]
+) -> tuple[subprocess.Popen[bytes], str]:
+    """One ``cardtable serve`` on a free loopback port, answering /healthz."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDTABLE_") and k != "DATABASE_URL"}
-    env.update(CARDTABLE_WS_RATE="1000", CARDTABLE_WS_BURST="1000")
     cardtable = str(Path(sys.executable).with_name("cardtable"))
-    args = [
-        cardtable,
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        str(workdir / "load.db"),
-        "--log-level",
-        "warning",
-    ]
-    log = (workdir / "server.log").open("wb")
+    args = [cardtable, "serve", "--port", str(port), *db, "--log-level", "warning"]
+    log = (workdir / f"{name}.log").open("wb")
     server = subprocess.Popen(args, env=env, stdout=log, stderr=log)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -80,38 +81,117 @@ def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
         except httpx2.TransportError:
             time.sleep(0.1)
     server.kill()
-    raise SystemExit(f"the server did not start; see {workdir / 'server.log'}")
+    raise SystemExit(f"the server did not start; see {workdir / f'{name}.log'}")
 
 
-def open_tables(url: str, tables: int, game: str, options: dict[str, Any]) -> list[list[Seat]]:
-    """Tables of guests, every seat taken (so every table has started)."""
+@contextlib.contextmanager
+def servers(
+    workdir: Path, *, instances: int, postgres: bool, redis: bool
+) -> Iterator[tuple[list[subprocess.Popen[bytes]], list[str]]]:
+    """Start the servers (several share PostgreSQL and Redis); stop them and drop their database after."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("CARDTABLE_") and k not in ("DATABASE_URL", "REDIS_URL")
+    }
+    env.update(CARDTABLE_WS_RATE="1000", CARDTABLE_WS_BURST="1000")
+    database = None
+    db = ["--db", str(workdir / "load.db")]
+    if postgres:
+        database = fresh_database()
+        env["DATABASE_URL"], db = database[1], []
+    if redis:
+        env["REDIS_URL"] = required("REDIS_URL", "a Redis server")
+        env["CARDTABLE_REDIS_PREFIX"] = f"cardtable-load-{uuid.uuid4().hex[:12]}"
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        urls = []
+        for n in range(instances):
+            server, url = start_server(workdir, f"server-{n}", env, db)
+            started.append(server)
+            urls.append(url)
+        yield started, urls
+    finally:
+        for server in started:
+            server.terminate()
+        for server in started:
+            server.wait(timeout=30)
+        if database is not None:
+            drop_database(*database)
+
+
+def required(variable: str, what: str) -> str:
+    value = os.environ.get(variable)
+    if not value:
+        raise SystemExit(f"set {variable} to {what} on this machine for several instances")
+    return value
+
+
+def fresh_database() -> tuple[str, str, str]:
+    """(server URL, new database URL, its name): a database of its own on DATABASE_URL's server."""
+    import psycopg
+
+    plain = required("DATABASE_URL", "a PostgreSQL server").replace("postgresql+psycopg://", "postgresql://")
+    if urlsplit(plain).hostname not in ("127.0.0.1", "localhost", "::1", None, ""):
+        raise SystemExit("DATABASE_URL must name a PostgreSQL server on this machine")
+    name = f"cardtable_load_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(plain, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return plain, plain.rsplit("/", 1)[0] + "/" + name, name
+
+
+def drop_database(plain: str, _url: str, name: str) -> None:
+    import psycopg
+
+    for _ in range(50):  # FORCE cannot end an autovacuum worker (the server's own role) that looks in
+        try:
+            with psycopg.connect(plain, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            time.sleep(0.1)
+
+
+def open_tables(
+    urls: list[str], tables: int, game: str, options: dict[str, Any], spread: str
+) -> list[list[Seat]]:
+    """Tables of guests, every seat taken (so every table has started). Each seat gets the server it plays
+    through: ``seats`` puts a table's seats on different servers, ``tables`` a whole table on one."""
     created = []
-    with httpx2.Client(base_url=url, timeout=30) as http:
+    with httpx2.Client(timeout=30) as http:
         for n in range(tables):
+            players = options["players"]
+            where = [
+                urls[(n + k) % len(urls)] if spread == "seats" else urls[n % len(urls)]
+                for k in range(players)
+            ]
             cookies = []
-            for seat in range(options["players"]):
-                answer = http.post("/api/accounts/guest", json={"name": f"load{n}-{seat}"})
+            for seat in range(players):
+                answer = http.post(f"{where[seat]}/api/accounts/guest", json={"name": f"load{n}-{seat}"})
                 answer.raise_for_status()
                 cookies.append(f"cardtable_session={answer.cookies['cardtable_session']}")
                 http.cookies.clear()
-            seats = [{"kind": "me"}] + [{"kind": "open"}] * (options["players"] - 1)
+            seats = [{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
             answer = http.post(
-                "/api/tables",
+                f"{where[0]}/api/tables",
                 json={"game": game, "options": options, "seats": seats},
                 headers={"cookie": cookies[0]},
             )
             answer.raise_for_status()
             table = answer.json()["id"]
-            for seat in range(1, options["players"]):
-                http.post(f"/api/tables/{table}/join", json={"seat": seat}, headers={"cookie": cookies[seat]})
-            created.append([(table, cookie) for cookie in cookies])
+            for seat in range(1, players):
+                http.post(
+                    f"{where[seat]}/api/tables/{table}/join",
+                    json={"seat": seat},
+                    headers={"cookie": cookies[seat]},
+                ).raise_for_status()
+            created.append([(table, cookie, url) for cookie, url in zip(cookies, where, strict=True)])
     return created
 
 
-async def play_seat(
-    url: str, seat: Seat, think: float, start: float, warmup: float, stop: float, out: Report
-) -> None:
-    table, cookie = seat
+async def play_seat(seat: Seat, think: float, start: float, warmup: float, stop: float, out: Report) -> None:
+    table, cookie, server = seat
+    url = server.replace("http", "ws", 1) + "/ws"
     rng = random.Random(f"{table}:{cookie}")
     sent_at: float | None = None
     sent_version = -1
@@ -148,17 +228,14 @@ async def play_seat(
                 )
 
 
-def client_process(
-    url: str, seats: list[Seat], think: float, warmup: float, seconds: float, results: Any
-) -> None:
+def client_process(seats: list[Seat], think: float, warmup: float, seconds: float, results: Any) -> None:
     """One client process: a websocket per seat, all on one event loop."""
     report = Report(moves=0, all_moves=0, round_trips=[], errors=0, finished=0)
 
     async def main() -> None:
         start = time.monotonic()
         stop = start + seconds
-        socket_url = url.replace("http", "ws", 1) + "/ws"
-        await asyncio.gather(*(play_seat(socket_url, s, think, start, warmup, stop, report) for s in seats))
+        await asyncio.gather(*(play_seat(s, think, start, warmup, stop, report) for s in seats))
 
     asyncio.run(main())
     results.put(report)
@@ -184,57 +261,85 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--game", default="slobberhannes")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--url", help="a running server on this machine (default: start one)")
+    parser.add_argument(
+        "--url",
+        action="append",
+        help="a running server on this machine; repeat for several (default: start them)",
+    )
+    parser.add_argument(
+        "--instances", type=int, default=1, help="servers to start (several: PostgreSQL and Redis)"
+    )
+    parser.add_argument("--postgres", action="store_true", help="one server on PostgreSQL (DATABASE_URL)")
+    parser.add_argument("--redis", action="store_true", help="one server with Redis fan-out (REDIS_URL)")
+    parser.add_argument(
+        "--spread",
+        choices=("seats", "tables"),
+        default="seats",
+        help="put a table's seats on different servers or not",
+    )
     args = parser.parse_args()
-    if args.url and urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit("--url must be a loopback address: this benchmark sends load to this machine only")
+    for url in args.url or ():
+        if urlsplit(url).hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise SystemExit(
+                "--url must be a loopback address: this benchmark sends load to this machine only"
+            )
+    if args.instances < 1:
+        raise SystemExit("--instances must be at least 1")
+    shared = args.instances > 1 or args.redis
 
     options: dict[str, Any] = {"players": args.players}
     if args.game == "slobberhannes":
         options["start_points"] = 16  # long games, so tables keep playing for the whole run
-    with tempfile.TemporaryDirectory() as workdir:
-        server, url = (None, args.url) if args.url else start_server(Path(workdir))
-        try:
-            began = time.monotonic()
-            tables = open_tables(url, args.tables, args.game, options)
-            opened = time.monotonic() - began
-            print(f"{args.tables} tables of {args.game} ({args.players} players) opened in {opened:.1f} s")
-            seats = [seat for table in tables for seat in table]
-            context = multiprocessing.get_context("spawn")
-            results = context.Queue()
-            shares = [seats[k :: args.clients] for k in range(args.clients)]
-            workers = [
-                context.Process(
-                    target=client_process, args=(url, share, args.think, args.warmup, args.seconds, results)
-                )
-                for share in shares
-            ]
-            cpu_before = cpu_seconds(server.pid) if server else None
-            for worker in workers:
-                worker.start()
-            reports = [results.get(timeout=args.seconds + 120) for _ in workers]
-            server_cpu = cpu_seconds(server.pid) - cpu_before if server and cpu_before is not None else None
-            for worker in workers:
-                worker.join(timeout=30)
-        finally:
-            if server is not None:
-                server.terminate()
-                server.wait(timeout=30)
+    with contextlib.ExitStack() as stack:
+        workdir = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        if args.url:
+            running, urls = [], args.url
+        else:
+            running, urls = stack.enter_context(
+                servers(workdir, instances=args.instances, postgres=args.postgres or shared, redis=shared)
+            )
+        began = time.monotonic()
+        tables = open_tables(urls, args.tables, args.game, options, args.spread)
+        opened = time.monotonic() - began
+        print(
+            f"{args.tables} tables of {args.game} ({args.players} players) opened in {opened:.1f} s "
+            f"on {len(urls)} server(s), seats spread by {args.spread}"
+        )
+        seats = [seat for table in tables for seat in table]
+        context = multiprocessing.get_context("spawn")
+        results = context.Queue()
+        shares = [seats[k :: args.clients] for k in range(args.clients)]
+        workers = [
+            context.Process(
+                target=client_process, args=(share, args.think, args.warmup, args.seconds, results)
+            )
+            for share in shares
+        ]
+        cpu_before = [cpu_seconds(server.pid) for server in running]
+        for worker in workers:
+            worker.start()
+        reports = [results.get(timeout=args.seconds + 120) for _ in workers]
+        server_cpu = sum(cpu_seconds(server.pid) for server in running) - sum(cpu_before) if running else None
+        for worker in workers:
+            worker.join(timeout=30)
     trips = [t for r in reports for t in r.round_trips]
     window = args.seconds - args.warmup
     if not trips:
         raise SystemExit("no move was acknowledged: see the server log")
+    store = "SQLite" if not (args.postgres or shared) else "PostgreSQL" + (" + Redis" if shared else "")
     print(
         f"{len(seats)} websockets in {args.clients} client processes, think {args.think:g} s, "
         f"measured over {window:g} s; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
+    if running:
+        print(f"servers: {len(running)} on {store}")
     print(f"moves/s: {sum(r.moves for r in reports) / window:.0f}")
     p50, p99 = percentile(trips, 0.50) * 1000, percentile(trips, 0.99) * 1000
     mean, worst = statistics.fmean(trips) * 1000, max(trips) * 1000
     print(f"round trip: p50 {p50:.1f} ms, p99 {p99:.1f} ms, mean {mean:.1f} ms, max {worst:.1f} ms")
     if server_cpu is not None:
         per_move = server_cpu / max(1, sum(r.all_moves for r in reports)) * 1000
-        print(f"server CPU: {server_cpu:.1f} s over the run, {per_move:.2f} ms per move")
+        print(f"server CPU: {server_cpu:.1f} s over the run, {per_move:.2f} ms per move (all servers)")
     finished = sum(r.finished for r in reports) // args.players
     print(f"errors: {sum(r.errors for r in reports)}, games finished: {finished}")
 

@@ -134,7 +134,7 @@ def test_ismcts_beats_random() -> None:
 
     config = ArenaConfig(
         game="slobberhannes",
-        bots=("ismcts:iterations=40", "random"),
+        bots=("ismcts:iterations=40,rollout=random", "random"),
         games=20,
         seed=3,
         options={"players": 3, "start_points": 6},

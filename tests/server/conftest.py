@@ -1,7 +1,11 @@
-"""Fixtures for the server tests: an app on a fresh SQLite file per test, and players."""
+"""Fixtures for the server tests: an app on a fresh SQLite file per test, players, and a fresh PostgreSQL
+database for the tests that run on one."""
 
 from __future__ import annotations
 
+import os
+import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -31,3 +35,30 @@ def app(settings: Settings) -> Iterator[FastAPI]:
 @pytest.fixture
 def player(app: FastAPI) -> Callable[..., Player]:
     return lambda name, **kw: Player(app, name, **kw)
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh database on the PostgreSQL server that DATABASE_URL names; dropped afterwards."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        pytest.skip(
+            "PostgreSQL not configured: set DATABASE_URL to a server where the role may create databases "
+            "(.ci/run starts one: postgresql://cardtable:cardtable@127.0.0.1:5432/cardtable)"
+        )
+    import psycopg
+
+    name = f"cardtable_test_{uuid.uuid4().hex[:12]}"
+    plain = url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield plain.rsplit("/", 1)[0] + "/" + name
+    finally:
+        for _ in range(50):  # FORCE cannot end an autovacuum worker (the server's own role) that looks in
+            try:
+                with psycopg.connect(plain, autocommit=True) as admin:
+                    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                break
+            except psycopg.errors.InsufficientPrivilege:
+                time.sleep(0.1)

@@ -19,6 +19,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "db_path": tmp_path / "cardtable.db",
         "database_url": None,
+        "redis_url": None,
         "bot_workers": 0,
         "bot_delay": 0,
         "ws_rate": 10_000,  # test clients answer faster than people; the flood test sets its own limit

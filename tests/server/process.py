@@ -59,6 +59,11 @@ class Server:
 
 
 def server_env(**settings: str) -> dict[str, str]:
-    """This environment without cardtable's settings or DATABASE_URL, plus ``settings`` (CARDTABLE_*)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDTABLE_") and k != "DATABASE_URL"}
+    """This environment without cardtable's settings, DATABASE_URL or REDIS_URL, plus ``settings``
+    (CARDTABLE_*)."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("CARDTABLE_") and k not in ("DATABASE_URL", "REDIS_URL")
+    }
     return {**env, **{f"CARDTABLE_{name.upper()}": value for name, value in settings.items()}}

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -136,28 +133,6 @@ def env() -> dict[str, str]:
 
 def test_sqlite_table_survives_sigkill(tmp_path: Path, env: dict[str, str]) -> None:
     crash_and_finish(["--db", str(tmp_path / "crash.db")], env, tmp_path)
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A fresh database on the PostgreSQL server that DATABASE_URL names; dropped afterwards."""
-    url = os.environ.get("DATABASE_URL")
-    if not url:
-        pytest.skip(
-            "PostgreSQL not configured: set DATABASE_URL to a server where the role may create databases "
-            "(.ci/run starts one: postgresql://cardtable:cardtable@127.0.0.1:5432/cardtable)"
-        )
-    import psycopg
-
-    name = f"cardtable_crash_{uuid.uuid4().hex[:12]}"
-    plain = url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield plain.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(plain, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_postgresql_table_survives_sigkill(tmp_path: Path, env: dict[str, str], postgres_url: str) -> None:

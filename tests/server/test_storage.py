@@ -90,6 +90,8 @@ def test_database_urls_get_the_installed_driver_and_others_are_refused() -> None
         == "postgresql+psycopg://u:p@localhost/db"
     )
     assert Settings(database_url="postgres://localhost/db").url() == "postgresql+psycopg://localhost/db"
-    assert Settings(database_url=None, db_path=Path("/tmp/x.db")).url() == "sqlite:////tmp/x.db"
+    assert (
+        Settings(database_url=None, redis_url=None, db_path=Path("/tmp/x.db")).url() == "sqlite:////tmp/x.db"
+    )
     with pytest.raises(ValidationError, match="PostgreSQL or SQLite"):
         Settings(database_url="mysql://localhost/db")

@@ -1,7 +1,8 @@
 """``cardtable serve``: the online table, by default on http://127.0.0.1:8000 with a SQLite file.
 
-``--db PATH`` picks the SQLite file; without it ``DATABASE_URL`` (e.g. a PostgreSQL URL) is used when set,
-else the default file of ``cardtable.server.settings``. Other settings come from ``CARDTABLE_*`` variables.
+``--db PATH`` picks the SQLite file (one instance: ``REDIS_URL`` is then ignored); without it
+``DATABASE_URL`` (e.g. a PostgreSQL URL) is used when set, else the default file of
+``cardtable.server.settings``. Other settings come from ``CARDTABLE_*`` variables.
 The web stack is imported only here, so the rest of the command line works without the ``server`` extra.
 """
 
@@ -37,13 +38,14 @@ def serve(
         console.print(f"[red]error:[/red] the server needs the 'server' extra ({error.name} is missing):")
         console.print("  pip install 'cardtable[server]'")
         raise typer.Exit(2) from None
-    overrides: dict[str, Any] = {} if db is None else {"db_path": db, "database_url": None}
+    overrides: dict[str, Any] = {} if db is None else {"db_path": db, "database_url": None, "redis_url": None}
     try:
         settings = Settings(**overrides)
     except ValidationError as error:
         console.print(f"[red]error:[/red] bad server setting: {error}")
         raise typer.Exit(2) from None
-    console.print(f"cardtable: http://{host}:{port}/  (database: {_shown(settings.url())})")
+    shared = f", redis: {_shown(settings.redis_url)}" if settings.redis_url else ""
+    console.print(f"cardtable: http://{host}:{port}/  (database: {_shown(settings.url())}{shared})")
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -1,9 +1,11 @@
 """``create_app(settings)``: the whole platform as one FastAPI app, built from its settings alone.
 
 At start-up (the lifespan) it migrates the database, makes the services, starts the bot driver and hands
-out the turns of bots that were to act when the server last stopped; only then does the server answer
+out the turns of bots that were to act when the server last stopped, then restarts the clocks of waiting
+players and their grace periods (``TableService.resume_turns``); only then does the server answer
 (``/healthz`` included). The JSON API lives under ``/api`` and is described at ``/api/openapi.json``; the
-websocket is ``/ws``; the pages and their static files (``/static``) come from ``cardtable.web``.
+websocket is ``/ws``; the pages and their static files (``/static``) come from ``cardtable.web``. With
+``redis_url`` set the app is one of several instances sharing the database (``cluster``).
 """
 
 from __future__ import annotations
@@ -20,13 +22,17 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .bot_driver import BotDriver
+from .cluster import Cluster
 from .db.database import Database
 from .deps import Services
 from .errors import Refused, TooMany
 from .limits import KeyedLimiter
 from .pubsub import InMemoryPubSub
-from .routes import accounts, games, health, pages, tables
+from .routes import accounts, games, health, pages, ratings, replays, tables
 from .services.accounts import AccountService
+from .services.chat import ChatService
+from .services.ratings import RatingService
+from .services.replays import ReplayService
 from .services.tables import TableService
 from .settings import Settings
 from .ws import table_socket
@@ -42,8 +48,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.url())
         await anyio.to_thread.run_sync(db.upgrade)
-        pubsub = InMemoryPubSub()
-        table_service = TableService(db, pubsub)
+        cluster = Cluster(settings) if settings.redis_url else None
+        pubsub = cluster.pubsub if cluster is not None else InMemoryPubSub()
+        table_service = TableService(db, pubsub, shared=cluster is not None, grace=settings.grace_seconds)
         driver = BotDriver(table_service, workers=settings.bot_workers, delay=settings.bot_delay)
         app.state.services = Services(
             settings=settings,
@@ -59,15 +66,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tables=table_service,
             bots=driver,
             login_limiter=KeyedLimiter(attempts=settings.login_attempts, window=settings.login_window),
+            chat=ChatService(db, pubsub, lines=settings.chat_lines, window=settings.chat_window),
+            ratings=RatingService(db),
+            replays=ReplayService(db, table_service),
         )
         await driver.start()
-        resumed = await anyio.to_thread.run_sync(table_service.resume_bots)
-        if resumed:
-            log.info("bots resumed at %d tables", resumed)
+        if cluster is not None:  # then the instance that holds the bots' lease hands their turns out
+            await cluster.start(table_service, driver)
+        else:
+            resumed = await anyio.to_thread.run_sync(table_service.resume_bots)
+            if resumed:
+                log.info("bots resumed at %d tables", resumed)
+        await anyio.to_thread.run_sync(table_service.resume_turns)  # clocks and grace periods
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await driver.stop()
+            table_service.close()
             db.close()
 
     app = FastAPI(
@@ -79,7 +96,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
     )
-    for router in (health.router, accounts.router, games.router, tables.router, pages.router):
+    routers = (health, accounts, games, tables, ratings, replays, pages)
+    for router in (module.router for module in routers):
         app.include_router(router)
     app.add_api_websocket_route("/ws", table_socket)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")

@@ -14,6 +14,9 @@ from .limits import KeyedLimiter
 from .pubsub import InMemoryPubSub
 from .schemas import UserPublic
 from .services.accounts import AccountService
+from .services.chat import ChatService
+from .services.ratings import RatingService
+from .services.replays import ReplayService
 from .services.tables import TableService
 from .settings import Settings
 
@@ -31,6 +34,9 @@ class Services:
     tables: TableService
     bots: BotDriver
     login_limiter: KeyedLimiter
+    chat: ChatService
+    ratings: RatingService
+    replays: ReplayService
     cookie_name: str = COOKIE
 
 

@@ -10,6 +10,7 @@ Decisions:
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -112,6 +113,15 @@ class SeatIn(Strict):
         return self
 
 
+class ClockIn(Strict):
+    """A table's clock: seconds per decision, seconds per seat for the whole game, or both. When a person's
+    time for a move runs out the stand-in bot makes that move; when their game time runs out it plays their
+    seat to the end."""
+
+    move_seconds: Annotated[int, Field(ge=1, le=86_400)] | None = None
+    game_seconds: Annotated[int, Field(ge=1, le=604_800)] | None = None
+
+
 class TableIn(Strict):
     game: Annotated[str, StringConstraints(max_length=40)]
     options: Annotated[
@@ -119,6 +129,11 @@ class TableIn(Strict):
     ] = Field(default_factory=dict)
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=64)] | None = None
     """One per player; left out: the creator in seat 0 and every other seat open."""
+    clock: ClockIn | None = None
+    """Left out: no clock."""
+    stand_in: Annotated[str, StringConstraints(max_length=20)] | None = None
+    """The bot level that moves for a person out of time or away (a level of ``/api/bots``; left out:
+    ``medium``, or the middle level of those the server has)."""
 
 
 class JoinIn(Strict):
@@ -133,6 +148,16 @@ class SeatPublic(BaseModel):
     """Who sits there (a display name, or the bot's level), or for whom it is kept."""
     user_id: int | None
     guest: bool
+    away: Literal["away", "time"] | None = None
+    """Why the stand-in bot plays this person's seat now: ``away`` (left or disconnected for longer than
+    the grace period; they may take the seat back) or ``time`` (their game time ran out)."""
+
+
+class ClockPublic(BaseModel):
+    """A table's clock settings."""
+
+    move_seconds: int | None
+    game_seconds: int | None
 
 
 class TablePublic(BaseModel):
@@ -145,6 +170,8 @@ class TablePublic(BaseModel):
     to_act: int | None
     result: dict[str, Any] | None
     created_by: str
+    clock: ClockPublic | None = None
+    stand_in: str | None = None
 
 
 # -- the websocket ------------------------------------------------------------------------------------
@@ -171,7 +198,53 @@ class MoveIn(Strict):
     move: Annotated[str, StringConstraints(max_length=60)]
 
 
-ClientMessage = Annotated[WatchIn | UnwatchIn | MoveIn, Field(discriminator="type")]
+CHAT_MAX = 200
+
+
+class ChatIn(Strict):
+    """A line for a table's chat (everyone who follows the table reads it)."""
+
+    type: Literal["chat"]
+    table: Id
+    text: Annotated[str, StringConstraints(min_length=1, max_length=CHAT_MAX)]
+
+
+class WhyIn(Strict):
+    """Why may I not make this move (or play this card) now? Answered for your seat only."""
+
+    type: Literal["why"]
+    table: Id
+    move: Annotated[str, StringConstraints(min_length=1, max_length=60)]
+
+
+class AwayIn(Strict):
+    """Let the stand-in bot play your seat from now on (you may take it back)."""
+
+    type: Literal["away"]
+    table: Id
+
+
+class BackIn(Strict):
+    """Take your seat back from the stand-in bot."""
+
+    type: Literal["back"]
+    table: Id
+
+
+ClientMessage = Annotated[
+    WatchIn | UnwatchIn | MoveIn | ChatIn | WhyIn | AwayIn | BackIn, Field(discriminator="type")
+]
+
+
+class ClockState(BaseModel):
+    """The clocks as of when a table message was made (a client counts down from when it arrived)."""
+
+    move_seconds: int | None
+    game_seconds: int | None
+    left: list[float | None]
+    """Per seat: game time left in seconds (None without a game clock, or for a bot seat)."""
+    turn_left: float | None
+    """Seconds left for the decision being made now (None when nobody's clock runs)."""
 
 
 class TableMessage(BaseModel):
@@ -191,6 +264,8 @@ class TableMessage(BaseModel):
     moves: list[str]
     """Your legal moves, in notation; empty unless it is your turn."""
     result: dict[str, Any] | None
+    clock: ClockState | None = None
+    """The clocks, when the table has one."""
 
 
 class ErrorMessage(BaseModel):
@@ -200,3 +275,98 @@ class ErrorMessage(BaseModel):
     table: int | None
     code: str
     detail: str
+
+
+class ChatLinePublic(BaseModel):
+    id: int
+    name: str
+    """The display name of who said it."""
+    seat: int | None
+    """Their seat, or None for a spectator."""
+    text: str
+    """As typed (control characters removed): show it as text, never as markup."""
+    at: datetime
+
+
+class ChatMessage(BaseModel):
+    """New lines of a table's chat; on ``watch`` the recent ones come in one message."""
+
+    type: Literal["chat"] = "chat"
+    table: int
+    lines: list[ChatLinePublic]
+
+
+class HintMessage(BaseModel):
+    """The answer to ``why``: the engine's reason for your seat, or that the move is legal."""
+
+    type: Literal["hint"] = "hint"
+    table: int
+    move: str
+    legal: bool
+    reason: str | None
+
+
+# -- ratings and replays ------------------------------------------------------------------------------
+
+
+class RatingPublic(BaseModel):
+    rank: int
+    kind: Literal["account", "bot"]
+    name: str
+    """The account's display name, or the bot level."""
+    user_id: int | None
+    rating: int
+    games: int
+    wins: int
+
+
+class RatingChangePublic(BaseModel):
+    kind: Literal["account", "bot"]
+    name: str
+    user_id: int | None
+    before: int
+    after: int
+
+
+class ReplayStep(BaseModel):
+    """One step of a replay: the set-up (step 0, ``seat`` and ``move`` None) or a move."""
+
+    step: int
+    seat: int | None
+    move: str | None
+    version: int
+    """The record events up to and including this step."""
+
+
+class ReplayPublic(BaseModel):
+    """A game to step through: what it is, who played, and its moves."""
+
+    source: str
+    """``table/<id>`` or ``upload/<id>``."""
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    result: dict[str, Any] | None
+    steps: list[ReplayStep]
+
+
+class ReplayFrame(BaseModel):
+    """The game after one step, as every seat saw it, and the public view."""
+
+    step: int
+    version: int
+    seat: int | None
+    move: str | None
+    to_act: int | None
+    views: list[dict[str, Any]]
+    """``observation(seat)`` for each seat: the hands of everybody (a replay is made from a whole record)."""
+    public: dict[str, Any]
+    """``observation(None)``."""
+
+
+class UploadPublic(BaseModel):
+    """A record someone uploaded to replay."""
+
+    id: int
+    game: str
+    created_at: datetime

@@ -10,6 +10,9 @@ Decisions:
   behind TLS sets ``CARDTABLE_COOKIE_SECURE=true``.
 - Bots think in ``bot_workers`` separate processes, so a slow bot never holds the server's interpreter;
   ``bot_workers=0`` runs them in threads of the server process instead (tests, tiny machines).
+- ``redis_url`` (or ``REDIS_URL``) makes this server one of several (``server.cluster``): they must share
+  one PostgreSQL database, so a Redis URL beside SQLite is refused. ``redis_prefix`` starts every Redis key
+  and channel, so deployments (or test runs) sharing one Redis stay apart.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, field_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -50,6 +53,24 @@ class Settings(BaseSettings):
     ws_strikes: int = Field(default=20, ge=1, description="refused-for-flooding messages before closing")
     bot_workers: int = Field(default=1, ge=0, le=64, description="bot processes (0: threads in the server)")
     bot_delay: float = Field(default=0.5, ge=0, le=10, description="seconds a bot waits before it moves")
+    grace_seconds: float = Field(
+        default=60.0, ge=0, le=86_400, description="seconds a player may be gone before a bot takes the seat"
+    )
+    chat_lines: int = Field(default=5, ge=1, description="chat lines a user may write per chat window")
+    chat_window: float = Field(default=10.0, gt=0, description="seconds of the chat rate window")
+    redis_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("redis_url", "CARDTABLE_REDIS_URL", "REDIS_URL"),
+        description="Redis shared by several server instances (needs PostgreSQL); unset means one instance",
+    )
+    redis_prefix: str = Field(
+        default="cardtable",
+        pattern=r"^[A-Za-z0-9_.-]{1,40}$",
+        description="prefix of this deployment's Redis keys and channels",
+    )
+    bot_lease_seconds: float = Field(
+        default=6.0, ge=1, le=300, description="how long a dead instance's bots wait for another to take over"
+    )
 
     @field_validator("database_url")
     @classmethod
@@ -65,6 +86,25 @@ class Settings(BaseSettings):
         if scheme.startswith("sqlite"):
             return url
         raise ValueError(f"database_url must be a PostgreSQL or SQLite URL, got scheme {scheme!r}")
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis(cls, url: str | None) -> str | None:
+        if not url:
+            return None
+        if url.partition("://")[0] not in ("redis", "rediss", "unix"):
+            raise ValueError(f"redis_url must be a redis://, rediss:// or unix:// URL, got {url!r}")
+        return url
+
+    @model_validator(mode="after")
+    def _shared_database(self) -> Settings:
+        """Several instances need one database they all reach: refuse Redis beside a SQLite file."""
+        if self.redis_url and not self.url().startswith("postgresql"):
+            raise ValueError(
+                "redis_url (several server instances) needs a PostgreSQL database_url; "
+                "unset REDIS_URL to run one instance on SQLite"
+            )
+        return self
 
     def url(self) -> str:
         """The SQLAlchemy URL to connect to."""

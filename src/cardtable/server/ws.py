@@ -2,8 +2,12 @@
 
 Client to server (JSON): ``{"type": "watch", "table": 7}`` (the server answers with the table's state
 and sends every change), ``{"type": "unwatch", "table": 7}``, and ``{"type": "move", "table": 7,
-"version": 12, "move": "QC"}``. Server to client: ``table`` messages (``schemas.TableMessage``: the seat's
-observation and legal moves) and ``error`` messages (``schemas.ErrorMessage``) with a code and a reason.
+"version": 12, "move": "QC"}``; around the play: ``chat`` (a line for the table's chat), ``why`` (why may I
+not make this move or play this card now?), ``away`` (let the stand-in bot play my seat) and ``back`` (take
+my seat back). Server to client: ``table`` messages (``schemas.TableMessage``: the seat's observation and
+legal moves, and the clocks), ``chat`` messages (the recent lines, if any, after ``watch``'s first state;
+then each new line), ``hint`` messages (the answer to ``why``) and ``error`` messages
+(``schemas.ErrorMessage``) with a code and a reason.
 
 Decisions:
 - The session cookie logs the socket in at the handshake; a handshake from a page of another origin is
@@ -13,6 +17,8 @@ Decisions:
   each gets an ``error`` to this client only, changes nothing, and the connection stays open. A client
   sending faster than ``ws_rate`` a second (beyond a burst of ``ws_burst``) gets an error per dropped
   message, and after ``ws_strikes`` of them the socket is closed with code 1008 and the reason.
+- A seated person's connections that follow a table are counted (``TableService.watch``/``unwatch``): when
+  the last one goes, the grace period before the stand-in bot takes the seat starts.
 - One task sends, so messages never interleave, and a table's updates reach the client in order: updates
   that arrive while its first state is being read are held back until that state is sent. A client that
   lets ``OUTBOX_LIMIT`` messages pile up is closed (code 1013): it cannot keep up.
@@ -35,8 +41,19 @@ from pydantic import TypeAdapter, ValidationError
 from .errors import Refused
 from .limits import TokenBucket
 from .pubsub import Subscriber
-from .schemas import ClientMessage, ErrorMessage, MoveIn, UnwatchIn, UserPublic, WatchIn
-from .services.tables import TableUpdate, channel
+from .schemas import (
+    AwayIn,
+    BackIn,
+    ChatIn,
+    ClientMessage,
+    ErrorMessage,
+    MoveIn,
+    UnwatchIn,
+    UserPublic,
+    WatchIn,
+    WhyIn,
+)
+from .services.tables import TableUpdate
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -64,7 +81,7 @@ async def table_socket(websocket: WebSocket) -> None:
     if user is None:
         await websocket.close(code=1008, reason="log in first (or play as a guest)")
         return
-    await Connection(websocket, user, services.tables, services.settings).serve()
+    await Connection(websocket, user, services.tables, services.settings, chat=services.chat).serve()
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -73,33 +90,48 @@ def _same_origin(websocket: WebSocket) -> bool:
 
 
 class Follow:
-    """One watched table: updates are held back until the table's first state has been queued."""
+    """One watched table: updates are held back until the table's first state has been queued, and an
+    update older than one already queued is dropped (with several servers, one published late may arrive
+    after the state that follows it)."""
 
     def __init__(self, put: Any) -> None:
         self.put = put
         self.held: list[TableUpdate] | None = []
         self.subscriber = Subscriber(self.deliver)
+        self.version = -1
 
     def deliver(self, update: TableUpdate) -> None:
         if self.held is None:
-            self.put(update)
+            self._pass(update)
         else:
             self.held.append(update)
 
     def ready(self, first: str) -> None:
         self.put(first)
+        self.version = json.loads(first).get("version", -1)
         for update in self.held or ():
-            self.put(update)
+            self._pass(update)
         self.held = None
+
+    def _pass(self, update: TableUpdate) -> None:
+        version = getattr(update, "version", None)
+        if version is not None:
+            if version < self.version:
+                return
+            self.version = version
+        self.put(update)
 
 
 class Connection:
     """One client's socket: reads and answers its messages, and sends the updates of the tables it follows."""
 
-    def __init__(self, websocket: WebSocket, user: UserPublic, tables: Any, settings: Settings) -> None:
+    def __init__(
+        self, websocket: WebSocket, user: UserPublic, tables: Any, settings: Settings, *, chat: Any
+    ) -> None:
         self.websocket = websocket
         self.user = user
         self.tables = tables
+        self.chat = chat
         self.settings = settings
         self.outbox: asyncio.Queue[str | TableUpdate | Close] = asyncio.Queue()
         self.follows: dict[int, Follow] = {}
@@ -117,7 +149,7 @@ class Connection:
                     await asyncio.wait_for(sender, timeout=5)
         finally:
             for table_id, follow in self.follows.items():
-                self.tables.pubsub.unsubscribe(channel(table_id), follow.subscriber)
+                self.tables.unwatch(table_id, self.user.id, follow.subscriber)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -175,7 +207,7 @@ class Connection:
                 continue
             await self._handle(parsed)
 
-    async def _handle(self, message: WatchIn | UnwatchIn | MoveIn) -> None:
+    async def _handle(self, message: WatchIn | UnwatchIn | MoveIn | ChatIn | WhyIn | AwayIn | BackIn) -> None:
         table_id = message.table
         try:
             if isinstance(message, WatchIn):
@@ -183,11 +215,21 @@ class Connection:
             elif isinstance(message, UnwatchIn):
                 follow = self.follows.pop(table_id, None)
                 if follow is not None:
-                    self.tables.pubsub.unsubscribe(channel(table_id), follow.subscriber)
-            else:
+                    self.tables.unwatch(table_id, self.user.id, follow.subscriber)
+            elif isinstance(message, MoveIn):
                 await anyio.to_thread.run_sync(
                     self.tables.play, table_id, self.user.id, message.move, message.version
                 )
+            elif isinstance(message, ChatIn):
+                await anyio.to_thread.run_sync(self.chat.say, table_id, self.user, message.text)
+            elif isinstance(message, WhyIn):
+                self._put(
+                    await anyio.to_thread.run_sync(self.tables.why, table_id, self.user.id, message.move)
+                )
+            elif isinstance(message, AwayIn):
+                await anyio.to_thread.run_sync(self.tables.step_away, table_id, self.user.id)
+            else:
+                await anyio.to_thread.run_sync(self.tables.take_back, table_id, self.user.id)
         except Refused as refused:
             self._error(table_id, refused.code, refused.detail)
         except Exception:
@@ -197,11 +239,14 @@ class Connection:
     async def _watch(self, table_id: int) -> None:
         old = self.follows.pop(table_id, None)
         if old is not None:
-            self.tables.pubsub.unsubscribe(channel(table_id), old.subscriber)
+            self.tables.unwatch(table_id, self.user.id, old.subscriber)
         follow = Follow(self._put)
         first = await anyio.to_thread.run_sync(self.tables.watch, table_id, self.user.id, follow.subscriber)
         self.follows[table_id] = follow
         follow.ready(first)
+        history = await anyio.to_thread.run_sync(self.chat.recent, table_id)
+        if history is not None:
+            self._put(history)
 
 
 def _summary(error: ValidationError) -> str:

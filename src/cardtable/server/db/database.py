@@ -31,6 +31,8 @@ from sqlalchemy.orm import Session, sessionmaker
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).with_name("migrations")
 CHECKPOINT_SECONDS = 1.0
+MIGRATION_LOCK = 0x636172647461626C
+"""PostgreSQL advisory lock key held while migrating ("cardtabl" in ASCII)."""
 
 
 class Database:
@@ -57,8 +59,10 @@ class Database:
             threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True).start()
 
     def upgrade(self) -> None:
-        """Bring the schema to the newest migration."""
+        """Bring the schema to the newest migration (instances starting together take turns)."""
         with self.engine.begin() as connection:
+            if not self.is_sqlite:  # held to the commit: a second instance then finds the schema current
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             config = Config()
             config.set_main_option("script_location", str(MIGRATIONS))
             config.attributes["connection"] = connection

@@ -8,6 +8,9 @@ Decisions:
   writers from ever committing different events at the same place.
 - ``seed`` is a server secret: it fixes future deals, so it never leaves the server.
 - Sessions store only a hash of the cookie's token, so a copy of the database logs nobody in.
+- Clock times are Unix seconds in float columns (``turn_since``, ``time_used``): plain arithmetic, and
+  the same on SQLite, which keeps no time zone, as on PostgreSQL.
+- A rating belongs to an account or to a bot level, never both (one unique pair per game each).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -65,6 +68,14 @@ class GameTable(Base):
     """How many record events are stored (the state version a move must answer)."""
     to_act: Mapped[int | None]
     result: Mapped[dict[str, Any] | None]
+    move_seconds: Mapped[int | None]
+    """The clock: seconds for each decision (None: no limit per move)."""
+    game_seconds: Mapped[int | None]
+    """The clock: seconds each seat has for the whole game (None: no limit per game)."""
+    stand_in: Mapped[str] = mapped_column(String(20), default="medium")
+    """The bot level that moves for a person who ran out of time or is away."""
+    turn_since: Mapped[float | None] = mapped_column(Float)
+    """When the seat to act began its decision (Unix seconds): the clocks count from here."""
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"
@@ -84,6 +95,11 @@ class Seat(Base):
     """The username this seat is kept for (it stays set once that user sits, so leaving keeps it)."""
     bot: Mapped[str | None] = mapped_column(String(20))
     """The bot level playing this seat."""
+    time_used: Mapped[float] = mapped_column(Float, default=0.0)
+    """Seconds of the game clock this seat's person has used."""
+    away: Mapped[str | None] = mapped_column(String(10))
+    """Why the stand-in bot moves for this seat's person now: ``away`` (left or disconnected past the grace
+    period) or ``time`` (out of game time); None while the person plays."""
 
     user: Mapped[User | None] = relationship(lazy="joined")
 
@@ -96,3 +112,58 @@ class Event(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
     idx: Mapped[int] = mapped_column(primary_key=True)
     data: Mapped[dict[str, Any]]
+
+
+class Rating(Base):
+    """The Elo rating, per game, of an account (``user_id``) or of a bot level (``bot``)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("game", "user_id"), UniqueConstraint("game", "bot"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    bot: Mapped[str | None] = mapped_column(String(20))
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+
+    user: Mapped[User | None] = relationship(lazy="joined")
+
+
+class RatingChange(Base):
+    """What one finished table did to one rating (before and after), to show with the result."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    rating_id: Mapped[int] = mapped_column(ForeignKey("ratings.id", ondelete="CASCADE"), primary_key=True)
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+
+
+class ChatLine(Base):
+    """One line of a table's chat, stored as typed (it is escaped where it is shown)."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(24))
+    """The display name when it was said."""
+    seat: Mapped[int | None]
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime]
+
+
+class Upload(Base):
+    """A game record someone uploaded to replay, kept once ``cardtable.replay`` accepted it."""
+
+    __tablename__ = "uploads"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    record: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime]

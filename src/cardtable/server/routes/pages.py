@@ -47,3 +47,28 @@ def new_table() -> FileResponse:
 @router.get("/tables/{table_id}")
 def table(table_id: Annotated[int, Path(ge=1, le=MAX_INT)]) -> FileResponse:
     return page("table.html")
+
+
+@router.get("/replays")
+def replays() -> FileResponse:
+    return page("replays.html")
+
+
+@router.get("/replays/tables/{table_id}")
+def table_replay(table_id: Annotated[int, Path(ge=1, le=MAX_INT)]) -> FileResponse:
+    return page("replay.html")
+
+
+@router.get("/replays/uploads/{upload_id}")
+def upload_replay(upload_id: Annotated[int, Path(ge=1, le=MAX_INT)]) -> FileResponse:
+    return page("replay.html")
+
+
+@router.get("/leaderboards")
+def leaderboards() -> FileResponse:
+    return page("leaderboard.html")
+
+
+@router.get("/leaderboards/{game}")
+def leaderboard(game: Annotated[str, Path(max_length=40)]) -> FileResponse:
+    return page("leaderboard.html")

@@ -57,7 +57,14 @@ export function header(user) {
   replace(
     bar,
     h("a", { class: "brand", href: "/" }, "cardtable"),
-    h("nav", {}, h("a", { href: "/" }, "Lobby"), h("a", { href: "/new" }, "New table")),
+    h(
+      "nav",
+      {},
+      h("a", { href: "/" }, "Lobby"),
+      h("a", { href: "/new" }, "New table"),
+      h("a", { href: "/replays" }, "Replays"),
+      h("a", { href: "/leaderboards" }, "Leaderboards"),
+    ),
     h(
       "span",
       { class: "who" },

@@ -1,5 +1,6 @@
 // The create-table page: pick a game, its options (built from what /api/games declares) and who sits in
-// each seat (you, open, an invited account, or a bot of a level from /api/bots).
+// each seat (you, open, an invited account, or a bot of a level from /api/bots); optionally a clock (time
+// per move, time per player for the game) and the bot level that plays for someone out of time or away.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -12,6 +13,9 @@ const form = document.querySelector("#new-table");
 const gameSelect = document.querySelector("#game");
 const optionsEl = document.querySelector("#options");
 const seatsEl = document.querySelector("#seat-choices");
+const standIn = document.querySelector("#stand-in");
+
+replace(standIn, bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
 
 replace(gameSelect, games.map((g) => h("option", { value: g.name }, g.name)));
 gameSelect.value = games.some((g) => g.name === "slobberhannes") ? "slobberhannes" : games[0].name;
@@ -100,11 +104,19 @@ function readSeats() {
   });
 }
 
+/** The clock asked for, or undefined for none. */
+function readClock() {
+  const move = form.elements["move-seconds"].value;
+  const game = form.elements["game-minutes"].value;
+  if (!move && !game) return undefined;
+  return { move_seconds: move ? Number(move) : null, game_seconds: game ? Math.round(Number(game) * 60) : null };
+}
+
 gameSelect.addEventListener("change", drawOptions);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats() } });
+    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats(), clock: readClock(), stand_in: standIn.value } });
     location.assign(`/tables/${table.id}`);
   } catch (error) {
     notice(error.message);

@@ -1,9 +1,15 @@
 // The table page: one websocket to the server, the seats, the game drawn by its renderer (or by the
 // generic one with ?view=generic), moves sent back with the version they answer, and the result with a
 // link to the record once the game is over.
+// Around the game: the clocks (clock.js), the table chat (chat.js), "why can't I play this?" (hints.js),
+// stepping away and taking the seat back, and, once the game is over, the replay and the rating changes.
+// The body carries data-status and data-version of the state shown, for people's styles and for tests.
 
 import { api, header, notice, requireUser } from "./api.js";
+import { chatPanel } from "./chat.js";
+import { showClocks } from "./clock.js";
 import { h, replace } from "./dom.js";
+import { askWhyOnBlockedCards, hintText } from "./hints.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 
@@ -14,6 +20,8 @@ const statusEl = document.querySelector("#status");
 const resultEl = document.querySelector("#result");
 const connectionEl = document.querySelector("#connection");
 const viewLink = document.querySelector("#view-toggle");
+const seatControl = document.querySelector("#seat-control");
+const CHAT_MAX = 200;
 const plainView = new URLSearchParams(location.search).get("view") === "generic";
 
 let user = null;
@@ -25,6 +33,15 @@ let pending = false;
 let inbox = Promise.resolve(); // messages are handled one after another, in order
 
 board.addEventListener("move", (event) => send(event.detail));
+askWhyOnBlockedCards(board, (card) => sendMessage({ type: "why", table: tableId, move: card }));
+const addChat = chatPanel(document.querySelector("#chat"), (text) => sendMessage({ type: "chat", table: tableId, text }), CHAT_MAX);
+
+/** Send a message other than a move; false when there is no connection. */
+function sendMessage(body) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(body));
+  return true;
+}
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -58,7 +75,16 @@ async function receive(message) {
     notice(message.detail);
     return;
   }
-  if (message.type !== "table" || message.table !== tableId) return;
+  if (message.table !== tableId) return;
+  if (message.type === "chat") {
+    addChat(message.lines);
+    return;
+  }
+  if (message.type === "hint") {
+    notice(hintText(message), "hint");
+    return;
+  }
+  if (message.type !== "table") return;
   if (current && message.version < current.version) return;
   current = message;
   pending = false;
@@ -96,6 +122,7 @@ function seatName(seat) {
 function draw(message) {
   document.title = `${message.game} · table ${tableId} · cardtable`;
   document.body.dataset.status = message.status;
+  document.body.dataset.version = String(message.version);
   board.classList.remove("waiting");
   const mine = message.seats.find((s) => s.user_id === user.id);
   replace(
@@ -108,9 +135,13 @@ function draw(message) {
         h("span", { class: "seat-name" }, seatName(seat)),
         mine === seat ? h("span", { class: "tag" }, "you") : null,
         seat.seat === message.to_act ? h("span", { class: "tag turn" }, "to play") : null,
+        seat.away ? h("span", { class: "tag away", title: awayText(seat.away) }, "bot plays") : null,
+        h("span", { class: "clock", dataset: { clockSeat: String(seat.seat) } }),
       ),
     ),
   );
+  showClocks(message, seatsEl);
+  drawSeatControl(message, mine);
   resultEl.hidden = message.status !== "over";
   if (message.status === "open") {
     statusEl.textContent = "Waiting for players: the game starts when every seat is taken.";
@@ -125,6 +156,31 @@ function draw(message) {
     drawResult(message);
   }
   renderer.render(message.observation, board, message.moves);
+}
+
+function awayText(reason) {
+  return reason === "time" ? "out of time: a bot plays this seat to the end" : "away: a bot plays this seat for now";
+}
+
+/** For a seated person while the game runs: let a bot play for them, or take their seat back. */
+function drawSeatControl(message, mine) {
+  seatControl.hidden = !mine || message.status !== "playing";
+  if (seatControl.hidden) return;
+  if (mine.away === "time") {
+    replace(seatControl, "Your time has run out: a bot plays your seat to the end of the game.");
+  } else if (mine.away) {
+    replace(
+      seatControl,
+      "A bot is playing your seat since you were away. ",
+      h("button", { type: "button", class: "primary", id: "take-back", onclick: () => sendControl("back") }, "Take my seat back"),
+    );
+  } else {
+    replace(seatControl, h("button", { type: "button", class: "link", id: "step-away", onclick: () => sendControl("away") }, "Step away (a bot plays for you until you come back)"));
+  }
+}
+
+function sendControl(type) {
+  if (!sendMessage({ type, table: tableId })) notice("not connected: try again in a moment");
 }
 
 function lobbyActions(message, mine) {
@@ -165,11 +221,27 @@ function drawResult(message) {
     h(
       "p",
       {},
+      h("a", { id: "replay-link", href: `/replays/tables/${tableId}` }, "Replay the game"),
+      " · ",
       h("a", { id: "record-link", href: `/api/tables/${tableId}/record`, download: `table-${tableId}.json` }, "Game record (JSON)"),
       " · ",
       h("a", { href: "/" }, "Back to the lobby"),
     ),
+    h("p", { id: "rating-changes", class: "quiet" }),
   );
+  showRatingChanges(message.game);
+}
+
+/** What the game did to the players' Elo ratings (nothing for an unrated game). */
+async function showRatingChanges(game) {
+  const changes = await api(`/tables/${tableId}/ratings`).catch(() => []);
+  const line = document.querySelector("#rating-changes");
+  if (!line || !changes.length) return;
+  const words = changes.map((c) => {
+    const delta = c.after - c.before;
+    return `${c.kind === "bot" ? `${c.name} bot` : c.name} ${c.after} (${delta >= 0 ? "+" : "−"}${Math.abs(delta)})`;
+  });
+  replace(line, "Ratings: ", words.join(", "), " · ", h("a", { href: `/leaderboards/${game}` }, "leaderboard"));
 }
 
 viewLink.href = plainView ? location.pathname : `${location.pathname}?view=generic`;

@@ -1,0 +1,210 @@
+"""Fan-out through Redis pub/sub, for several server instances: the in-process fan-out of ``pubsub``
+with every message sent by way of Redis, so a player connected to one instance sees at once a move made
+through another.
+
+Decisions:
+- Each instance holds one Redis connection subscribed to the pattern ``<prefix>:*`` and hands every
+  message on to its own subscribers of that channel (``InMemoryPubSub``, which this class extends). One
+  pattern, subscribed before the server answers, means following a table costs no Redis round trip and no
+  update can fall between reading a table and subscribing to it. The price is that every instance reads
+  every table's updates (and decodes only those it follows): right for a handful of instances; far more
+  would want a subscription per channel.
+- An instance's own messages make the same trip, so all of a channel's messages reach its subscribers in
+  the one order Redis gives them.
+- ``publish`` is called from the services' worker threads, after a commit: it uses a blocking client and
+  returns once Redis has the message, so two publishes of one table under its lock keep their order. If
+  Redis cannot be reached the change is already committed; its message still goes to this instance's
+  subscribers, and the failure is logged.
+- Messages cross Redis as JSON: a ``TableUpdate`` field by field, anything else as a JSON value (a
+  message that is neither is a programming error, raised as TypeError at the publisher). Never pickle: a
+  message from Redis must not be able to run code in a server. Each is preceded by a line naming the
+  instance that sent it, so an instance learns without decoding anything which channels others changed
+  (``on_foreign``: the table service forgets what it holds of those tables).
+- Pub/sub delivers at most once: messages sent while the listening connection was down are lost. After it
+  subscribes again ``on_resubscribed`` is called with the channels followed here, so their current state
+  can be sent again (``cluster`` republishes the tables). ``seen`` tells the newest version that arrived
+  on a channel, so ``cluster`` can also notice an update that was never published.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import redis
+import redis.asyncio
+
+from .pubsub import InMemoryPubSub
+from .services.tables import TableUpdate
+
+log = logging.getLogger(__name__)
+RETRY_SECONDS = (0.1, 0.5, 1.0, 2.0)
+"""Waits between attempts to listen again after the connection broke (the last one repeats)."""
+
+
+def encode(message: Any) -> str:
+    """The JSON text of a message; TypeError for a message that cannot cross Redis."""
+    if isinstance(message, TableUpdate):
+        fields = {f.name: getattr(message, f.name) for f in dataclasses.fields(message)}
+        fields["texts"] = [[seat, text] for seat, text in message.texts.items()]
+        return json.dumps({"kind": "table-update", "fields": fields})
+    try:
+        return json.dumps({"kind": "json", "value": message})
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"a {type(message).__name__} cannot be published through Redis: {error}") from None
+
+
+def decode(text: str | bytes) -> Any:
+    """The message ``encode`` made; ValueError for a text it did not make."""
+    data = json.loads(text)
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind == "json":
+        return data["value"]
+    if kind == "table-update":
+        fields = dict(data["fields"])
+        fields["texts"] = {seat: text for seat, text in fields["texts"]}
+        fields["seat_users"] = tuple(fields["seat_users"])
+        return TableUpdate(**fields)
+    raise ValueError(f"not a cardtable pub/sub message: {str(text)[:80]!r}")
+
+
+class RedisPubSub(InMemoryPubSub):
+    """Channels shared by every instance using the same Redis and ``prefix``; ``start`` before use."""
+
+    def __init__(self, url: str, *, prefix: str) -> None:
+        super().__init__()
+        self.url = url
+        self.prefix = f"{prefix}:"
+        self.on_resubscribed: Callable[[list[str]], None] = lambda channels: None
+        """Called (on the event loop) with the channels followed here, after listening was interrupted."""
+        self.on_foreign: Callable[[str], None] = lambda channel: None
+        """Called (on the event loop) with the channel of each message another instance sent, followed here
+        or not: quick, it sees every message of the deployment."""
+        self.origin = uuid.uuid4().hex
+        self._origin_bytes = self.origin.encode()
+        self._publisher = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self.listener_name = f"{prefix}:listen"
+        """The Redis client name of the listening connection (``CLIENT LIST`` shows it)."""
+        self._listener = redis.asyncio.Redis.from_url(
+            url, socket_connect_timeout=5, client_name=self.listener_name
+        )
+        self._task: asyncio.Task[None] | None = None
+        self._seen: dict[str, int] = {}
+
+    async def start(self) -> None:
+        """Listen to the deployment's channels; returns once Redis has confirmed the subscription (the
+        first connection's error is raised, so a server with an unreachable Redis does not start)."""
+        pubsub = await self._subscribe()
+        self._task = asyncio.get_running_loop().create_task(self._listen(pubsub))
+
+    async def stop(self) -> None:
+        """Stop listening and close both connections."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self._listener.aclose()
+        self._publisher.close()
+
+    def publish(self, channel: str, message: Any) -> None:
+        """Send ``message`` to the subscribers of ``channel`` on every instance (from any thread)."""
+        text = f"{self.origin}\n{encode(message)}"
+        try:
+            self._publisher.publish(self.prefix + channel, text)
+        except redis.RedisError:
+            log.exception("Redis refused a message of %s; only this instance's subscribers get it", channel)
+            super().publish(channel, message)
+
+    def unsubscribe(self, channel: str, subscriber: Any) -> None:
+        """As ``InMemoryPubSub.unsubscribe``; a channel nobody follows here any more is forgotten."""
+        super().unsubscribe(channel, subscriber)
+        with self._lock:
+            if channel not in self._channels:
+                self._seen.pop(channel, None)
+
+    def followed(self) -> list[str]:
+        """The channels that have subscribers on this instance."""
+        with self._lock:
+            return list(self._channels)
+
+    def seen(self, channel: str) -> int | None:
+        """The newest version that came from Redis on a channel followed here (None before the first)."""
+        with self._lock:
+            return self._seen.get(channel)
+
+    async def _subscribe(self) -> Any:
+        pubsub = self._listener.pubsub()
+        await pubsub.psubscribe(self.prefix + "*")
+        while True:  # the confirmation comes first on this connection
+            reply = await pubsub.get_message(timeout=5)
+            if reply is None:
+                raise redis.ConnectionError("Redis did not confirm the subscription within 5 seconds")
+            if reply["type"] == "psubscribe":
+                return pubsub
+
+    async def _listen(self, pubsub: Any) -> None:
+        failures = 0
+        while True:
+            try:
+                async for reply in pubsub.listen():
+                    failures = 0
+                    if reply["type"] == "pmessage":
+                        self._hand_on(reply["channel"], reply["data"])
+                    elif reply["type"] == "psubscribe":  # redis-py subscribed again on a new connection
+                        self._resubscribed()
+                raise redis.ConnectionError("the subscription ended")
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except Exception:
+                log.warning("listening to Redis failed; subscribing again", exc_info=True)
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            while True:
+                await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
+                failures += 1
+                try:
+                    pubsub = await self._subscribe()
+                except Exception:
+                    log.warning("Redis unreachable; trying again", exc_info=True)
+                    continue
+                self._resubscribed()
+                break
+
+    def _hand_on(self, raw_channel: bytes, data: bytes) -> None:
+        channel = raw_channel.decode()[len(self.prefix) :]
+        origin, _, data = data.partition(b"\n")
+        if origin != self._origin_bytes:
+            try:
+                self.on_foreign(channel)
+            except Exception:
+                log.exception("handling a message of another instance on %s failed", channel)
+        with self._lock:
+            if channel not in self._channels:
+                return
+        try:
+            message = decode(data)
+        except (ValueError, TypeError, KeyError):
+            log.warning("dropped a message on %s that no cardtable server sent", channel)
+            return
+        version = getattr(message, "version", None)
+        if version is not None:
+            with self._lock:
+                if channel in self._channels:
+                    self._seen[channel] = max(version, self._seen.get(channel, version))
+        super().publish(channel, message)
+
+    def _resubscribed(self) -> None:
+        log.info("listening to Redis again: the followed channels are sent afresh")
+        try:
+            self.on_resubscribed(self.followed())
+        except Exception:
+            log.exception("sending the followed channels afresh failed")

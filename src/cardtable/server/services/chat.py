@@ -1,0 +1,87 @@
+"""Table chat: everyone who follows a table (players and spectators) reads it and may write to it.
+
+Decisions:
+- A line is stored as typed, minus what could disturb a page or a terminal: line breaks and tabs become
+  spaces, other control and format characters (bidirectional overrides included) are dropped, and runs
+  of spaces shrink to one. It is never turned into markup here: the client shows it as a text node
+  (``dom.js``), which is the escaping that matters, and JSON carries it safely.
+- At most ``CHAT_MAX`` characters (the schema refuses longer messages before they get here) and, per
+  user, ``chat_lines`` lines per ``chat_window`` seconds across all tables (a token bucket): more is
+  refused with the wait, and nothing is stored.
+- Lines go out on the table's channel like its updates, so every instance's followers get them; the
+  last ``HISTORY`` lines come with ``watch``.
+
+>>> clean("hi\\tthere\\u202e  you\\x07")
+'hi there you'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from sqlalchemy import select
+
+from ..db.database import Database
+from ..db.models import ChatLine, GameTable, Seat
+from ..errors import Invalid, NotFound, TooMany
+from ..limits import KeyedLimiter
+from ..pubsub import InMemoryPubSub
+from ..schemas import ChatLinePublic, ChatMessage, UserPublic
+from .accounts import now
+from .tables import channel
+
+HISTORY = 50
+_SPACES = re.compile(r"\s+")
+
+
+def clean(text: str) -> str:
+    """``text`` without control or format characters, its white space shrunk to single spaces."""
+    kept = "".join(
+        " " if char.isspace() else char
+        for char in text
+        if char.isspace() or unicodedata.category(char)[0] != "C"
+    )
+    return _SPACES.sub(" ", kept).strip()
+
+
+class ChatService:
+    """Say a line at a table, and read a table's recent lines."""
+
+    def __init__(self, db: Database, pubsub: InMemoryPubSub, *, lines: int, window: float) -> None:
+        self.db = db
+        self.pubsub = pubsub
+        self.limiter = KeyedLimiter(attempts=lines, window=window)
+
+    def say(self, table_id: int, user: UserPublic, text: str) -> None:
+        """Store a line and send it to everyone following the table; Invalid for an empty line, TooMany
+        for a user writing too fast, NotFound for no such table."""
+        line = clean(text)
+        if not line:
+            raise Invalid("say something: the line is empty", code="empty-chat")
+        wait = self.limiter.take(str(user.id))
+        if wait is not None:
+            raise TooMany(f"you are writing too fast: wait {wait:.0f} s", retry_after=wait)
+        with self.db.write() as session:
+            if session.get(GameTable, table_id) is None:
+                raise NotFound(f"there is no table {table_id}", code="unknown-table")
+            seat = session.scalar(select(Seat.seat).where(Seat.table_id == table_id, Seat.user_id == user.id))
+            row = ChatLine(table_id=table_id, user_id=user.id, name=user.name, seat=seat, text=line, at=now())
+            session.add(row)
+            session.flush()
+            public = _public(row)
+        message = ChatMessage(table=table_id, lines=[public])
+        self.pubsub.publish(channel(table_id), message.model_dump_json())
+
+    def recent(self, table_id: int) -> str | None:
+        """The last ``HISTORY`` lines of a table, oldest first, as one ``chat`` message (None: no lines)."""
+        query = (
+            select(ChatLine).where(ChatLine.table_id == table_id).order_by(ChatLine.id.desc()).limit(HISTORY)
+        )
+        with self.db.read() as session:
+            lines = [_public(row) for row in reversed(list(session.scalars(query)))]
+        return ChatMessage(table=table_id, lines=lines).model_dump_json() if lines else None
+
+
+def _public(row: ChatLine) -> ChatLinePublic:
+    return ChatLinePublic(id=row.id, name=row.name, seat=row.seat, text=row.text, at=row.at)

@@ -1,0 +1,125 @@
+// The replay page (/replays/tables/<id> or /replays/uploads/<id>): a finished game or an uploaded record,
+// stepped through move by move. Each step's frame comes from the server (every seat's observation and the
+// public view, made by replaying the record): the board draws it with the game's own picture from the
+// chosen seat (or the public view), and "Every hand" shows what each seat held. Arrow keys step too.
+
+import { api, header, notice, requireUser } from "./api.js";
+import { GAME_DECKS, cardSvg } from "./cards.js";
+import { h, replace } from "./dom.js";
+import * as generic from "./games/generic.js";
+import { rendererFor } from "./games/index.js";
+
+const [, , kind, id] = location.pathname.split("/"); // /replays/<tables|uploads>/<id>
+const base = `/replays/${kind}/${Number(id)}`;
+const board = document.querySelector("#board");
+const slider = document.querySelector("#step");
+const stepText = document.querySelector("#step-text");
+const movesEl = document.querySelector("#moves");
+const viewersEl = document.querySelector("#viewers");
+const handsEl = document.querySelector("#all-hands");
+
+let replay = null;
+let renderer = generic;
+let step = 0;
+let viewer = 0; // a seat, or null for the public view
+let frame = null;
+let asking = 0;
+
+async function show(wanted) {
+  step = Math.max(0, Math.min(replay.steps.length - 1, wanted));
+  slider.value = String(step);
+  const ticket = ++asking;
+  const answer = await api(`${base}/steps/${step}`).catch((error) => notice(error.message));
+  if (!answer || ticket !== asking) return; // a later step was asked for meanwhile
+  frame = answer;
+  document.body.dataset.step = String(step);
+  draw();
+}
+
+function label(seat) {
+  return `Seat ${seat} (${replay.players[seat]})`;
+}
+
+function draw() {
+  const current = replay.steps[step];
+  stepText.textContent =
+    step === 0 ? `Step 0 of ${replay.steps.length - 1}: the deal` : `Step ${step} of ${replay.steps.length - 1}: ${label(current.seat)} played ${current.move}`;
+  for (const item of movesEl.children) item.classList.toggle("current", Number(item.dataset.step) === step);
+  movesEl.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
+  for (const button of viewersEl.children) button.setAttribute("aria-pressed", String(button.dataset.viewer === String(viewer)));
+  renderer.render(viewer === null ? frame.public : frame.views[viewer], board, []);
+  drawHands();
+}
+
+/** What each seat sees that the public view does not: its hand, mostly. */
+function drawHands() {
+  const deck = GAME_DECKS[replay.game];
+  const rows = frame.views.map((view, seat) => {
+    const own = Object.keys(view).filter((key) => key !== "seat" && JSON.stringify(view[key]) !== JSON.stringify(frame.public[key]));
+    return h(
+      "div",
+      { class: "seat-hand", dataset: { seat: String(seat) } },
+      h("b", {}, label(seat)),
+      own.length ? own.map((key) => h("div", { class: "private" }, h("small", { class: "quiet" }, key.replaceAll("_", " ")), cards(view[key], deck))) : h("span", { class: "quiet" }, " nothing hidden"),
+    );
+  });
+  replace(handsEl, h("h3", {}, "Every hand"), rows);
+}
+
+function cards(value, deck) {
+  const items = Array.isArray(value) ? value : [value];
+  const codes = items.map((item) => (typeof item === "string" ? [item, null] : item && typeof item === "object" && typeof item.card === "string" ? [item.card, item.ability ?? null] : null));
+  if (codes.some((code) => code === null)) return h("span", {}, " ", generic.text(value));
+  if (!codes.length) return h("span", { class: "quiet" }, " none");
+  return h("div", { class: "cards" }, codes.map(([code, ability]) => h("span", { dataset: { card: code } }, cardSvg(code, { deck, ability, small: true }))));
+}
+
+function drawFrame() {
+  const title = kind === "tables" ? `table ${Number(id)}` : `uploaded record ${Number(id)}`;
+  document.title = `Replay of ${title} · cardtable`;
+  replace(document.querySelector("#replay-title"), `${replay.game} · replay of ${title}`);
+  const winners = replay.result?.winners ?? null;
+  replace(
+    document.querySelector("#replay-players"),
+    replay.players.map((name, seat) => `Seat ${seat}: ${name}`).join(" · "),
+    winners === null ? " · unfinished" : winners.length ? ` · won by ${winners.map((s) => replay.players[s]).join(" and ")}` : " · nobody won",
+  );
+  slider.max = String(replay.steps.length - 1);
+  replace(
+    movesEl,
+    replay.steps.map((s) =>
+      h("li", { dataset: { step: String(s.step) } }, h("button", { type: "button", onclick: () => show(s.step) }, s.step === 0 ? "deal" : `seat ${s.seat}: ${s.move}`)),
+    ),
+  );
+  const choices = [...replay.players.map((_, seat) => [String(seat), label(seat)]), ["null", "Public view"]];
+  replace(
+    viewersEl,
+    choices.map(([key, text]) =>
+      h("button", { type: "button", dataset: { viewer: key }, "aria-pressed": "false", onclick: () => ((viewer = key === "null" ? null : Number(key)), draw()) }, text),
+    ),
+  );
+  const download = document.querySelector("#download");
+  download.href = kind === "tables" ? `/api/tables/${Number(id)}/record` : `/api/replays/uploads/${Number(id)}/record`;
+  download.setAttribute("download", `${replay.game}-${kind}-${Number(id)}.json`);
+}
+
+document.querySelector("#first").addEventListener("click", () => show(0));
+document.querySelector("#back").addEventListener("click", () => show(step - 1));
+document.querySelector("#next").addEventListener("click", () => show(step + 1));
+document.querySelector("#last").addEventListener("click", () => show(replay.steps.length - 1));
+slider.addEventListener("input", () => show(Number(slider.value)));
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement) return; // the slider steps by itself
+  if (event.key === "ArrowRight") show(step + 1);
+  else if (event.key === "ArrowLeft") show(step - 1);
+});
+
+header(await requireUser());
+try {
+  replay = await api(base);
+  renderer = await rendererFor(replay.game).catch(() => generic);
+  drawFrame();
+  await show(0);
+} catch (error) {
+  notice(error.message);
+}

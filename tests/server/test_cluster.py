@@ -1,0 +1,539 @@
+"""Several server instances on one PostgreSQL database and one Redis: table updates fan out through Redis,
+two moves answering the same version are never both taken, bots follow the lease, and a table survives the
+instance its players were connected to being killed with SIGKILL.
+
+The tests that need the services skip when they are absent: ``DATABASE_URL`` names a PostgreSQL server
+where the role may create databases, ``REDIS_URL`` a Redis server (``.ci/run`` starts both). Each test
+gets a database of its own and a Redis prefix of its own, so runs sharing those servers stay apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import os
+import random
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+import redis
+import redis.asyncio
+from fastapi.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+import cardtable
+from cardtable.core.records import replay_steps
+from cardtable.server.app import create_app
+from cardtable.server.cluster import bots_lease_key
+from cardtable.server.leases import Lease
+from cardtable.server.pubsub import Subscriber
+from cardtable.server.pubsub_redis import RedisPubSub, decode, encode
+from cardtable.server.services.tables import TableUpdate
+
+from .helpers import Player, make_settings, receive, send, watch
+from .process import Server, server_env
+
+SHORT = {"start_points": 6, "turn_limit": 60, "end": "deals", "deals": 1}
+"""Options that keep a game short, for the games that have them."""
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip(
+            "Redis not configured: set REDIS_URL to a Redis server "
+            "(.ci/run starts one: redis://127.0.0.1:6379/0)"
+        )
+    return url
+
+
+@pytest.fixture
+def prefix() -> str:
+    return f"cardtable-test-{uuid.uuid4().hex[:12]}"
+
+
+# -- the parts ------------------------------------------------------------------------------------------
+
+
+def test_table_updates_and_json_values_cross_redis_unchanged() -> None:
+    update = TableUpdate(7, 12, (3, None, 9), {0: '{"a": 1}', 2: '{"b": 2}', None: '{"c": 3}'})
+    assert decode(encode(update)) == update
+    for value in ('{"type": "chat"}', {"table": 7, "version": 3}, [1, "two"]):
+        assert decode(encode(value)) == value
+
+
+def test_a_message_that_cannot_cross_redis_is_refused_at_the_publisher() -> None:
+    with pytest.raises(TypeError, match="set cannot be published"):
+        encode({1, 2})
+    with pytest.raises(ValueError, match="not a cardtable pub/sub message"):
+        decode(b'{"kind": "pickle", "data": "..."}')
+
+
+def test_redis_needs_postgresql_and_a_redis_url(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="needs a PostgreSQL database_url"):
+        make_settings(tmp_path, redis_url="redis://127.0.0.1:6379/0")
+    with pytest.raises(ValueError, match="must be a redis://"):
+        make_settings(tmp_path, database_url="postgresql://x@h/db", redis_url="http://127.0.0.1:6379")
+    shared = make_settings(tmp_path, database_url="postgres://x@h/db", redis_url="redis://127.0.0.1:6379/0")
+    assert shared.redis_url == "redis://127.0.0.1:6379/0"
+
+
+def test_a_message_published_on_one_instance_reaches_the_others_in_order(redis_url: str, prefix: str) -> None:
+    async def run() -> tuple[list[Any], list[Any]]:
+        one, two = RedisPubSub(redis_url, prefix=prefix), RedisPubSub(redis_url, prefix=prefix)
+        other = RedisPubSub(redis_url, prefix=prefix + "-other")
+        for bus in (one, two, other):
+            await bus.start()
+        got: list[Any] = []
+        strangers: list[Any] = []
+        two.subscribe("table:1", Subscriber(got.append))
+        other.subscribe("table:1", Subscriber(strangers.append))
+        updates = [TableUpdate(1, v, (5,), {0: f"v{v}", None: "public"}) for v in range(20)]
+
+        def publish() -> None:  # from a worker thread, as the services do
+            for update in updates:
+                one.publish("table:1", update)
+
+        await asyncio.to_thread(publish)
+        deadline = time.monotonic() + 5
+        while len(got) < len(updates) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for bus in (one, two, other):
+            await bus.stop()
+        return got == updates, strangers
+
+    in_order, strangers = asyncio.run(run())
+    assert in_order
+    assert strangers == []  # another prefix is another deployment
+
+
+def test_after_losing_its_redis_connection_an_instance_listens_again_and_says_so(
+    redis_url: str, prefix: str
+) -> None:
+    async def run() -> tuple[list[list[str]], list[Any]]:
+        bus = RedisPubSub(redis_url, prefix=prefix)
+        await bus.start()
+        got: list[Any] = []
+        bus.subscribe("table:4", Subscriber(got.append))
+        resubscribed: list[list[str]] = []
+        bus.on_resubscribed = resubscribed.append
+        admin = redis.Redis.from_url(redis_url)
+        killed = [c["id"] for c in admin.client_list() if c["name"] == bus.listener_name]
+        assert len(killed) == 1
+        admin.client_kill_filter(_id=killed[0])
+        deadline = time.monotonic() + 10
+        while not resubscribed and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await asyncio.to_thread(bus.publish, "table:4", "after")
+        while not got and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        await bus.stop()
+        admin.close()
+        return resubscribed, got
+
+    resubscribed, got = asyncio.run(run())
+    assert resubscribed[:1] == [["table:4"]]
+    assert got == ["after"]
+
+
+def test_a_move_whose_update_never_reached_redis_still_reaches_the_players(
+    tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
+) -> None:
+    """Server two commits a move and publishes it nowhere else (as a server killed between its commit and
+    its publish would): server one notices that the table it follows is behind, and sends its state."""
+    one = create_app(
+        make_settings(tmp_path, database_url=postgres_url, redis_url=redis_url, redis_prefix=prefix)
+    )
+    two = create_app(make_settings(tmp_path, database_url=postgres_url))
+    with TestClient(one), TestClient(two):
+        ana, bo, cy = Player(one, "ana"), Player(one, "bo"), Player(one, "cy")
+        table = ana.create(
+            options={"players": 3, "first_leader": 0}, seats=[{"kind": "me"}, *[{"kind": "open"}] * 2]
+        )["id"]
+        for seat, person in ((1, bo), (2, cy)):
+            person.http.post(f"/api/tables/{table}/join", json={"seat": seat})
+        with bo.socket() as follower, TestClient(two, cookies=ana.http.cookies) as ana_two:
+            before = watch(follower, table)
+            with ana_two.websocket_connect("/ws") as ws:
+                state = watch(ws, table)
+                send(ws, type="move", table=table, version=state["version"], move=state["moves"][0])
+                assert receive(ws)["version"] == before["version"] + 1
+            reader = concurrent.futures.ThreadPoolExecutor(1)
+            try:
+                update = reader.submit(receive, follower).result(timeout=5)
+                while update.get("type") != "table":
+                    update = reader.submit(receive, follower).result(timeout=5)
+            finally:
+                reader.shutdown(wait=False, cancel_futures=True)
+            assert update["version"] == before["version"] + 1
+
+
+def test_one_instance_holds_the_lease_and_another_takes_it_when_it_stops_renewing(
+    redis_url: str, prefix: str
+) -> None:
+    async def run() -> None:
+        client = redis.asyncio.Redis.from_url(redis_url)
+        one = Lease(client, f"{prefix}:lease", holder="one", seconds=1)
+        two = Lease(client, f"{prefix}:lease", holder="two", seconds=1)
+        assert await one.hold() is True and one.held()
+        assert await two.hold() is None and not two.held()
+        assert await one.hold() is False and one.held()  # renewed
+        assert await one.current_holder() == "one"
+        # "one" dies: it renews no more. Its own view runs out no later than the key does.
+        taken_at = None
+        began = time.monotonic()
+        while taken_at is None and time.monotonic() - began < 3:
+            await asyncio.sleep(0.05)
+            if await two.hold():
+                taken_at = time.monotonic() - began
+        assert taken_at is not None and 0.8 < taken_at < 1.5
+        assert not one.held() and two.held()
+        assert await one.hold() is None  # the old holder cannot take it back while "two" renews
+        await two.release()
+        assert await one.hold() is True  # given up: taken at once
+        await one.release()
+        await client.aclose()
+
+    asyncio.run(run())
+
+
+# -- exactly one of two moves -----------------------------------------------------------------------
+
+
+def test_a_server_whose_table_is_behind_has_its_move_refused_as_stale_by_the_database(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Two servers without Redis on one database: the second holds the table at an old version, so only
+    the version-checked UPDATE can refuse its move. It does, and stores no event."""
+    settings = make_settings(tmp_path, database_url=postgres_url)
+    one, two = create_app(settings), create_app(settings)
+    with TestClient(one), TestClient(two):
+        ana, bo, cy = Player(one, "ana"), Player(one, "bo"), Player(one, "cy")
+        table = ana.create(
+            options={"players": 3, "first_leader": 0}, seats=[{"kind": "me"}, *[{"kind": "open"}] * 2]
+        )["id"]
+        for seat, person in ((1, bo), (2, cy)):
+            person.http.post(f"/api/tables/{table}/join", json={"seat": seat})
+        with TestClient(two, cookies=ana.http.cookies) as ana_two, ana_two.websocket_connect("/ws") as late:
+            before = watch(late, table)  # server two now holds the table at this version
+            with ana.socket() as ws:
+                assert watch(ws, table)["version"] == before["version"]
+                send(ws, type="move", table=table, version=before["version"], move=before["moves"][0])
+                assert receive(ws)["version"] > before["version"]
+            send(late, type="move", table=table, version=before["version"], move=before["moves"][1])
+            answer = receive(late)
+            while answer["type"] != "error":
+                answer = receive(late)
+            assert answer["code"] == "stale"
+        stored = bo.http.get(f"/api/tables/{table}").json()
+    assert stored["version"] == before["version"] + 1
+
+
+def test_two_moves_sent_to_two_instances_at_once_only_one_is_taken(
+    tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
+) -> None:
+    servers = start_cluster(tmp_path, postgres_url, redis_url, prefix)
+    try:
+        ana = Person(servers[0], "ana")
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+        table = ana.post("/api/tables", {"game": "slobberhannes", "options": {"players": 3}, "seats": seats})
+        both = [ana.open(server, table["id"]) for server in servers]  # one socket on each instance
+        rng = random.Random(5)
+        rounds = 0
+        while rounds < 12:
+            states = [s.until(lambda m: m["moves"] or m["status"] == "over") for s in both]
+            if states[0]["status"] == "over":
+                break
+            assert states[0]["version"] == states[1]["version"]
+            version = states[0]["version"]
+            moves = rng.sample(states[0]["moves"], min(2, len(states[0]["moves"])))
+            barrier = threading.Barrier(2)
+            threads = [
+                threading.Thread(target=send_together, args=(barrier, s, version, m))
+                for s, m in zip(both, moves * 2, strict=False)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            after = [s.until(lambda m, v=version: m["version"] > v) for s in both]
+            errors = [e for s in both for e in s.take_errors()]
+            assert [e["code"] for e in errors] == ["stale"], errors
+            assert after[0]["version"] == after[1]["version"] > version
+            rounds += 1
+        assert rounds >= 5
+    finally:
+        for server in servers:
+            server.kill()
+
+
+def test_a_person_out_of_time_on_one_instance_is_played_by_the_stand_in_the_lease_holder_drives(
+    tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
+) -> None:
+    """The clock runs out on the instance the person plays through; the instance holding the bots' lease
+    (the other one) makes the stand-in's move. The lease is long, so no periodic sweep does it instead."""
+    servers = start_cluster(tmp_path, postgres_url, redis_url, prefix, lease_seconds=60)
+    try:
+        holder = redis.Redis.from_url(redis_url).get(bots_lease_key(prefix))
+        assert holder is not None
+        other = next(s for s in servers if s.process and s.process.pid != int(holder.decode().split(":")[1]))
+        bo = Person(other, "bo")
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+        options = {"players": 3, "first_leader": 0}
+        table = bo.post(
+            "/api/tables",
+            {
+                "game": "slobberhannes",
+                "options": options,
+                "seats": seats,
+                "clock": {"move_seconds": 1},
+                "stand_in": "easy",
+            },
+        )
+        socket = bo.open(other, table["id"])
+        first = socket.until(lambda m: m["moves"])
+        started = time.monotonic()
+        later = socket.until(lambda m: m["version"] > first["version"], timeout=10)
+        assert time.monotonic() - started < 5
+        assert later["observation"]["trick"][0]["seat"] == 0  # the stand-in led for bo
+    finally:
+        for server in servers:
+            server.kill()
+
+
+# -- two instances, one killed ----------------------------------------------------------------------
+
+
+def test_games_spread_over_two_instances_finish_after_one_is_killed(
+    tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
+) -> None:
+    """One table per game, each with a person on each instance and bots in the other seats. Mid-game, with
+    moves on their way, the instance holding the bots' lease is killed with SIGKILL; its players reconnect
+    to the other, which takes the bots over. Every game finishes, and every state any player was shown
+    is a state of the game's final record: nothing was lost."""
+    servers = start_cluster(tmp_path, postgres_url, redis_url, prefix)
+    try:
+        holder = redis.Redis.from_url(redis_url).get(bots_lease_key(prefix))
+        assert holder is not None
+        pid = int(holder.decode().split(":")[1])
+        doomed = next(s for s in servers if s.process is not None and s.process.pid == pid)
+        survivor = next(s for s in servers if s is not doomed)
+        tables = [open_table(game, servers) for game in cardtable.games()]
+        sockets = [s for t in tables for s in t.sockets]
+        rng = random.Random(11)
+        deadline = time.monotonic() + 120
+
+        while min(t.version() - t.start for t in tables) < 12:  # every game under way
+            play_round(sockets, rng)
+            assert time.monotonic() < deadline, [t.version() for t in tables]
+        at_kill = [t.version() for t in tables]
+        doomed.kill()  # right after a round of moves was sent, some to this instance
+
+        for socket in sockets:
+            if socket.server is doomed:
+                socket.reconnect(survivor)
+        while not all(t.over() for t in tables):
+            play_round(sockets, rng)
+            assert time.monotonic() < deadline, [t.version() for t in tables]
+
+        for table, version in zip(tables, at_kill, strict=True):
+            record = table.people[0].get(survivor, f"/api/tables/{table.id}/record")
+            assert cardtable.replay(record).is_terminal()
+            assert table.start < version < len(record["events"]), table.game
+            table.check_nothing_lost(record)
+            assert all(s.errors == [] for s in table.sockets), [s.errors for s in table.sockets]
+        after = redis.Redis.from_url(redis_url).get(bots_lease_key(prefix))
+        assert after is not None and int(after.decode().split(":")[1]) == survivor.process.pid  # type: ignore[union-attr]
+    finally:
+        for server in servers:
+            if server.process is not None and server.process.poll() is None:
+                server.kill()
+
+
+# -- helpers ----------------------------------------------------------------------------------------
+
+
+def start_cluster(
+    tmp_path: Path, database: str, redis_url: str, prefix: str, *, lease_seconds: float = 2
+) -> list[Server]:
+    """Two ``cardtable serve`` processes sharing the database and Redis; bots move at once. The first one
+    started holds the bots' lease."""
+    env = server_env(
+        bot_delay="0",
+        bot_workers="0",
+        ws_rate="1000",
+        ws_burst="1000",
+        redis_prefix=prefix,
+        bot_lease_seconds=str(lease_seconds),
+    )
+    env.update(DATABASE_URL=database, REDIS_URL=redis_url)
+    servers = [Server([], env, tmp_path / f"server-{n}.log") for n in range(2)]
+    for server in servers:
+        server.start()
+    return servers
+
+
+class Person:
+    """A guest: a session cookie that every instance accepts (sessions are in the shared database)."""
+
+    def __init__(self, server: Server, name: str) -> None:
+        answer = httpx2.post(f"{server.url}/api/accounts/guest", json={"name": name}, timeout=10)
+        assert answer.status_code == 201, answer.text
+        self.cookie = f"cardtable_session={answer.cookies['cardtable_session']}"
+        self.id = answer.json()["id"]
+        self.server = server
+
+    def post(self, path: str, body: Any, server: Server | None = None) -> Any:
+        url = (server or self.server).url + path
+        answer = httpx2.post(url, json=body, headers={"cookie": self.cookie}, timeout=10)
+        assert answer.status_code < 300, answer.text
+        return answer.json()
+
+    def get(self, server: Server, path: str) -> Any:
+        answer = httpx2.get(server.url + path, headers={"cookie": self.cookie}, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def open(self, server: Server, table: int) -> Socket:
+        return Socket(self, server, table)
+
+
+class Socket:
+    """One websocket of a person following one table; keeps what it was shown."""
+
+    def __init__(self, person: Person, server: Server, table: int) -> None:
+        self.person = person
+        self.table = table
+        self.shown: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.latest: dict[str, Any] | None = None
+        self.answered = -1
+        self.connect(server)
+
+    def connect(self, server: Server) -> None:
+        self.server = server
+        self.closing = contextlib.ExitStack()
+        self.ws: ClientConnection = self.closing.enter_context(
+            connect(
+                server.url.replace("http", "ws") + "/ws",
+                additional_headers={"cookie": self.person.cookie},
+                open_timeout=10,
+            )
+        )
+        self.ws.send(json.dumps({"type": "watch", "table": self.table}))
+        self.until(lambda m: True)
+
+    def reconnect(self, server: Server) -> None:
+        """Follow the table on another instance; a move sent to the old one may have been lost with it."""
+        self.closing.close()
+        before, self.latest, self.answered = self.latest, None, -1
+        self.connect(server)
+        assert before is None or self.latest is None or self.latest["version"] >= before["version"]
+
+    def read(self, timeout: float) -> bool:
+        """Take one message if one comes within ``timeout``; True if it did."""
+        try:
+            message = json.loads(self.ws.recv(timeout=timeout))
+        except TimeoutError:
+            return False
+        if message["type"] == "error":
+            self.errors.append(message)
+        elif message["type"] == "table":
+            assert self.latest is None or message["version"] >= self.latest["version"], "an older state"
+            self.latest = message
+            self.shown.append(message)
+        return True
+
+    def until(self, done: Any, timeout: float = 20) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while self.latest is None or not done(self.latest):
+            assert time.monotonic() < deadline, f"no such state on table {self.table}: {self.latest}"
+            self.read(0.5)
+        return self.latest
+
+    def take_errors(self) -> list[dict[str, Any]]:
+        while self.read(0.2):
+            pass
+        errors, self.errors = self.errors, []
+        return errors
+
+    def send_move(self, version: int, move: str) -> None:
+        self.ws.send(json.dumps({"type": "move", "table": self.table, "version": version, "move": move}))
+        self.answered = version
+
+
+def send_together(barrier: threading.Barrier, socket: Socket, version: int, move: str) -> None:
+    barrier.wait()
+    socket.send_move(version, move)
+
+
+def play_round(sockets: list[Socket], rng: random.Random) -> None:
+    """Read what has come on every socket, and move for each person whose turn it is (once per state)."""
+    for socket in sockets:
+        try:
+            while socket.read(0.002):
+                pass
+        except ConnectionClosed:
+            continue  # its server was killed: the test reconnects it
+        latest = socket.latest
+        if latest and latest["moves"] and latest["version"] > socket.answered:
+            try:
+                socket.send_move(latest["version"], rng.choice(latest["moves"]))
+            except ConnectionClosed:
+                continue
+    time.sleep(0.002)
+
+
+class Table:
+    """A game's table: its people's sockets, one on each instance."""
+
+    def __init__(self, game: str, table: dict[str, Any], sockets: list[Socket]) -> None:
+        self.game = game
+        self.id = table["id"]
+        self.sockets = sockets
+        self.people = [s.person for s in sockets]
+        self.start = max(s.latest["version"] for s in sockets if s.latest)
+
+    def version(self) -> int:
+        return min(s.latest["version"] for s in self.sockets if s.latest)
+
+    def over(self) -> bool:
+        return all(s.latest is not None and s.latest["status"] == "over" for s in self.sockets)
+
+    def check_nothing_lost(self, record: dict[str, Any]) -> None:
+        players = len(self.sockets[0].latest["seats"]) if self.sockets[0].latest else 0
+        views = {}
+        for state in replay_steps(record):
+            views[state.event_count()] = [state.observation(seat) for seat in range(players)]
+        for socket in self.sockets:
+            assert socket.latest is not None and socket.latest["version"] == len(record["events"])
+            for message in socket.shown:
+                view = views.get(message["version"])
+                assert view is not None and view[message["seat"]] == message["observation"], (
+                    f"{self.game}: seat {message['seat']} was shown version {message['version']}: lost"
+                )
+
+
+def open_table(game: str, servers: list[Server]) -> Table:
+    """A started table of ``game`` with the fewest seats: a person on each instance, bots in the rest."""
+    specs = {o.name: o for o in cardtable.make(game).option_specs}
+    players = specs["players"].choices or [specs["players"].default]
+    count = min(int(c) for c in players)
+    options: dict[str, Any] = {k: v for k, v in SHORT.items() if k in specs and k != "players"}
+    options["players"] = count
+    people = [Person(server, f"{game[:10]}-{n}") for n, server in enumerate(servers)]
+    seats: list[dict[str, Any]] = [{"kind": "me"}, {"kind": "open"}]
+    seats += [{"kind": "bot", "level": "easy"}] * (count - 2)
+    table = people[0].post("/api/tables", {"game": game, "options": options, "seats": seats})
+    people[1].post(f"/api/tables/{table['id']}/join", {"seat": 1})
+    sockets = [person.open(person.server, table["id"]) for person in people]
+    return Table(game, table, sockets)
