@@ -18,17 +18,8 @@ import pytest
 import cardtable
 
 from ..server.process import Server, server_env
+from .renderer_page import CHROMIUM, chromium
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(__file__).parents[2] / "test-output" / "web"
 
 pytestmark = pytest.mark.skipif(
@@ -48,12 +39,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def test_sign_up_create_a_table_against_bots_and_play_it_to_the_end(server: Server, browser: Any) -> None:

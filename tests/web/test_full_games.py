@@ -27,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 import cardtable
 
 from ..server.process import Server, server_env
-from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .renderer_page import CHROMIUM, chromium
 from .test_renderers import FULL_GAMES, TABLES
 
 SHOTS = Path(__file__).parents[2] / "test-output" / "games"
@@ -59,12 +59,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 class PageView:
