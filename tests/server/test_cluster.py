@@ -18,6 +18,7 @@ import random
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +58,14 @@ def redis_url() -> str:
 
 
 @pytest.fixture
-def prefix() -> str:
-    return f"cardtable-test-{uuid.uuid4().hex[:12]}"
+def prefix() -> Iterator[str]:
+    """A Redis prefix of this test's own; its keys (a lease a killed server held) are deleted afterwards."""
+    name = f"cardtable-test-{uuid.uuid4().hex[:12]}"
+    yield name
+    if os.environ.get("REDIS_URL"):
+        with redis.Redis.from_url(os.environ["REDIS_URL"]) as client:
+            for key in client.scan_iter(match=f"{name}:*"):
+                client.delete(key)
 
 
 # -- the parts ------------------------------------------------------------------------------------------
@@ -236,6 +243,36 @@ def test_a_server_whose_table_is_behind_has_its_move_refused_as_stale_by_the_dat
             assert answer["code"] == "stale"
         stored = bo.http.get(f"/api/tables/{table}").json()
     assert stored["version"] == before["version"] + 1
+
+
+def test_the_last_two_seats_taken_through_two_servers_at_once_start_the_game(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Each join holds the table's row until it commits, so the second sees the first's seat: the table
+    starts, with both seated, every time."""
+    settings = make_settings(tmp_path, database_url=postgres_url)
+    one, two = create_app(settings), create_app(settings)
+    with TestClient(one), TestClient(two):
+        ana, bo, cy = Player(one, "ana"), Player(one, "bo"), Player(two, "cy")
+        for _ in range(8):
+            table = ana.create(options={"players": 3}, seats=[{"kind": "me"}, *[{"kind": "open"}] * 2])["id"]
+            barrier = threading.Barrier(2)
+            answers: list[int] = []
+            threads = [
+                threading.Thread(target=join_together, args=(barrier, person, table, seat, answers))
+                for person, seat in ((bo, 1), (cy, 2))
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert answers == [200, 200]
+            stored = ana.http.get(f"/api/tables/{table}").json()
+            assert stored["status"] == "playing" and [s["name"] for s in stored["seats"]] == [
+                "ana",
+                "bo",
+                "cy",
+            ]
 
 
 def test_two_moves_sent_to_two_instances_at_once_only_one_is_taken(
@@ -469,6 +506,13 @@ class Socket:
     def send_move(self, version: int, move: str) -> None:
         self.ws.send(json.dumps({"type": "move", "table": self.table, "version": version, "move": move}))
         self.answered = version
+
+
+def join_together(
+    barrier: threading.Barrier, person: Player, table: int, seat: int, answers: list[int]
+) -> None:
+    barrier.wait()
+    answers.append(person.http.post(f"/api/tables/{table}/join", json={"seat": seat}).status_code)
 
 
 def send_together(barrier: threading.Barrier, socket: Socket, version: int, move: str) -> None:
