@@ -3,7 +3,7 @@
 // page shows it instead of a game's picture when its address ends in ?view=generic.
 // A control that makes a move at once carries data-move (the move string), a card data-card.
 
-import { cardSvg } from "../cards.js";
+import { GAME_DECKS, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
 
 /** Draw the observation into el; picking a move dispatches a "move" event from el. */
@@ -12,14 +12,14 @@ export function render(observation, el, moves) {
   const moveList = h("div", { class: "moves" });
   const sections = [];
   const hand = Array.isArray(observation?.hand) ? observation.hand : null;
-  if (hand) sections.push(handSection(hand, moves, pick, moveList));
+  if (hand) sections.push(handSection(hand, moves, pick, moveList, GAME_DECKS[observation.game]));
   fillMoves(moveList, moves, pick, null);
   sections.push(h("section", { class: "your-moves" }, h("h3", {}, "Your moves"), moveList));
   sections.push(stateSection(observation));
   replace(el, sections);
 }
 
-function handSection(hand, moves, pick, moveList) {
+function handSection(hand, moves, pick, moveList, deck) {
   const cards = hand.map((card) => {
     const using = moves.filter((move) => move === card || move.split(" ").includes(card));
     const click = () => (using.length === 1 ? pick(using[0]) : fillMoves(moveList, moves, pick, using));
@@ -33,7 +33,7 @@ function handSection(hand, moves, pick, moveList) {
         disabled: using.length === 0,
         onclick: click,
       },
-      cardSvg(card),
+      cardSvg(card, { deck }),
     );
   });
   return h("section", { class: "hand" }, h("h3", {}, "Your hand"), h("div", { class: "cards" }, cards));
