@@ -34,17 +34,7 @@ class TrickView(View):
         return {}
 
     def table(self, obs: Observation, legal: list[str]) -> RenderableType:
-        parts: list[RenderableType] = [Text(self.header(obs), style="bold")]
-        seats = Table(box=None, pad_edge=False)
-        seats.add_column("seat")
-        columns = self.seat_columns(obs)
-        for name in columns:
-            seats.add_column(name, justify="right")
-        for seat in range(obs["players"]):
-            marker = "▶ " if obs["to_act"] == seat else "  "
-            you = " (you)" if seat == obs["seat"] else ""
-            seats.add_row(f"{marker}{seat}{you}", *(str(values[seat]) for values in columns.values()))
-        parts.append(seats)
+        parts: list[RenderableType] = [Text(self.header(obs), style="bold"), self.seats_table(obs)]
         parts.append(self.trick_line("On the table:", obs["trick"]))
         if obs.get("last_trick"):
             last = obs["last_trick"]
@@ -54,6 +44,19 @@ class TrickView(View):
             parts.append(Text("Your hand (legal cards numbered in green):"))
             parts.append(self.choices_table(self.choices(obs, legal), legal))
         return Group(*parts)
+
+    def seats_table(self, obs: Observation) -> Table:
+        """One row per seat: who is to act, which seat is yours, and the ``seat_columns``."""
+        seats = Table(box=None, pad_edge=False)
+        seats.add_column("seat")
+        columns = self.seat_columns(obs)
+        for name in columns:
+            seats.add_column(name, justify="right")
+        for seat in range(obs["players"]):
+            marker = "▶ " if obs["to_act"] == seat else "  "
+            you = " (you)" if seat == obs["seat"] else ""
+            seats.add_row(f"{marker}{seat}{you}", *(str(values[seat]) for values in columns.values()))
+        return seats
 
     def extra(self, obs: Observation) -> list[RenderableType]:
         """Game-specific lines under the trick."""

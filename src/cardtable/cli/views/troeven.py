@@ -83,17 +83,11 @@ class TroevenView(TrickView):
         return table
 
     def table(self, obs: Observation, legal: list[str]) -> RenderableType:
-        parts: list[RenderableType] = [Text(self.header(obs), style="bold")]
-        seats = Table(box=None, pad_edge=False)
-        seats.add_column("seat")
-        columns = self.seat_columns(obs)
-        for name in columns:
-            seats.add_column(name, justify="right")
-        for seat in range(2):
-            marker = "▶ " if obs["to_act"] == seat else "  "
-            you = " (you)" if seat == obs["seat"] else ""
-            seats.add_row(f"{marker}{seat}{you}", *(values[seat] for values in columns.values()))
-        parts += [seats, self.trump_text(obs)]
+        parts: list[RenderableType] = [
+            Text(self.header(obs), style="bold"),
+            self.seats_table(obs),
+            self.trump_text(obs),
+        ]
         if obs["version"] == 1:
             me = obs["seat"] if obs["seat"] is not None else 0
             parts += [self.layout_table(obs, 1 - me), self.layout_table(obs, me)]
