@@ -18,14 +18,8 @@ import pytest
 import cardtable
 
 from ..server.process import Server, server_env
-from .renderer_page import CHROMIUM, chromium
 
 SHOTS = Path(__file__).parents[2] / "test-output" / "web"
-
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(),
-    reason=f"Chromium is not installed at {CHROMIUM}: apt-get install chromium (.ci/run does)",
-)
 
 
 @pytest.fixture(scope="module")
@@ -35,12 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.start()
     yield running
     running.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def test_sign_up_create_a_table_against_bots_and_play_it_to_the_end(server: Server, browser: Any) -> None:

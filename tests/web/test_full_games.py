@@ -27,7 +27,6 @@ from websockets.sync.client import ClientConnection, connect
 import cardtable
 
 from ..server.process import Server, server_env
-from .renderer_page import CHROMIUM, chromium
 from .test_renderers import FULL_GAMES, TABLES
 
 SHOTS = Path(__file__).parents[2] / "test-output" / "games"
@@ -42,11 +41,6 @@ MY_TURN_OR_OVER = """() => document.body.dataset.status === "over" || (
 ANSWERED = """(v) => Number(document.body.dataset.version) > v
     || document.querySelector("#notice.error")?.textContent"""
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(),
-    reason=f"Chromium is not installed at {CHROMIUM}: apt-get install chromium (.ci/run does)",
-)
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
@@ -55,12 +49,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.start()
     yield running
     running.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 class PageView:

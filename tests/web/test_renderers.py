@@ -23,7 +23,6 @@ from .renderer_page import (
     PHONE,
     RendererPage,
     advance,
-    chromium,
     harness_server,
     legal_strings,
     renderer_page,
@@ -220,12 +219,6 @@ STRETCHES: list[tuple[str, dict[str, Any], int, int]] = [
 def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with harness_server(tmp_path_factory.mktemp("harness")) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as running:
-        yield running
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from cardtable.core.game import State
 from .renderer_page import (
     DESKTOP,
     RendererPage,
-    chromium,
     harness_server,
     legal_strings,
     renderer_page,
@@ -32,12 +31,6 @@ GAMES = sorted(cardtable.games())
 def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with harness_server(tmp_path_factory.mktemp("harness")) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as running:
-        yield running
 
 
 @pytest.fixture
