@@ -93,8 +93,8 @@ def tampered(record: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     events = record["events"]
     move_at = next(i for i, e in enumerate(events) if "move" in e and i > 5)
     changed_move = copy.deepcopy(record)
-    played = changed_move["events"][move_at]["move"]
-    changed_move["events"][move_at]["move"] = next(c for c in ("AS", "KH", "QD") if c != played)
+    already_played = next(e["move"] for e in events[:move_at] if "move" in e)  # in nobody's hand any more
+    changed_move["events"][move_at]["move"] = already_played
     wrong_seat = copy.deepcopy(record)
     wrong_seat["events"][move_at]["seat"] = (events[move_at]["seat"] + 1) % 3
     dealt = copy.deepcopy(record)
