@@ -9,35 +9,47 @@ mask in ascending order.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .errors import InvalidNotation
 
-BYTE_BITS: list[list[tuple[int, ...]]] = [  # [k][byte]: the bits of byte k of a mask
-    [tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256)] for k in range(16)
-]
+CHUNK = 12
+"""Masks are read ``CHUNK`` bits at a time: 3 table lookups cover a 32-card pack."""
+CHUNK_MASK = (1 << CHUNK) - 1
 
 
-_B0, _B1, _B2, _B3 = BYTE_BITS[:4]
-_BIT = tuple(1 << card for card in range(128))
+@cache
+def chunk_bits(k: int) -> tuple[tuple[int, ...], ...]:
+    """``[chunk]``: the bits of chunk ``k`` of a mask (bits ``CHUNK * k`` and up), ascending."""
+    return tuple(tuple(CHUNK * k + i for i in range(CHUNK) if chunk >> i & 1) for chunk in range(1 << CHUNK))
+
+
+_C0, _C1, _C2 = chunk_bits(0), chunk_bits(1), chunk_bits(2)
+CARD_BITS = tuple(1 << card for card in range(128))
+"""``1 << card``, looked up."""
 
 
 def bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, ascending (masks up to 128 bits)."""
-    if mask < 0x100000000:
-        return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24]]
-    out: list[int] = []
+    """The set bits of ``mask``, ascending."""
+    return list(bits_tuple(mask))
+
+
+def bits_tuple(mask: int) -> tuple[int, ...]:
+    """``bits`` as a tuple (the hot path of trick play: no list is built for a 32-card pack)."""
+    if mask < 0x1000000000:
+        return _C0[mask & CHUNK_MASK] + _C1[mask >> CHUNK & CHUNK_MASK] + _C2[mask >> 2 * CHUNK]
+    out: tuple[int, ...] = ()
     k = 0
     while mask:
-        byte = mask & 255
-        if byte:
-            out.extend(BYTE_BITS[k][byte])
-        mask >>= 8
+        out += chunk_bits(k)[mask & CHUNK_MASK]
+        mask >>= CHUNK
         k += 1
     return out
 
 
 def mask_of(cards: list[int] | tuple[int, ...]) -> int:
     """The bitmask holding exactly ``cards`` (distinct cards: a sum of their bits, done in C)."""
-    return sum(map(_BIT.__getitem__, cards))
+    return sum(map(CARD_BITS.__getitem__, cards))
 
 
 # -- the piquet pack (Slobberhannes, Troeven) ----------------------------------------------------------

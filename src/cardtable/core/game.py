@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, RecordError
@@ -112,7 +112,7 @@ class State(ABC):
         self._rng_shared = False
         self._script = script
         self._log: list[Move | JsonDict] = []
-        self._legal: list[int] | None = None
+        self._legal: Sequence[int] | None = None
         self._to_act: int | None = None
         self._over = False
         self._winners: list[int] = []
@@ -129,7 +129,7 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self._over else self._legal_actions()
-        return legal.copy()
+        return list(legal)
 
     def apply_action(self, action: int) -> None:
         """Take ``action`` for the seat to act; raises IllegalAction (state unchanged) if not legal."""
@@ -229,8 +229,9 @@ class State(ABC):
         """Start the match: options, first deal, first seat to act."""
 
     @abstractmethod
-    def _legal_actions(self) -> list[int]:
-        """Sorted legal action ids for the seat to act (the match is not over)."""
+    def _legal_actions(self) -> Sequence[int]:
+        """Sorted legal action ids for the seat to act (the match is not over): a list or a tuple,
+        which the state keeps until the next move (``legal_actions`` hands out copies)."""
 
     @abstractmethod
     def _why_illegal(self, action: int) -> str | None:
@@ -246,15 +247,27 @@ class State(ABC):
 
     # -- shared helpers for games -----------------------------------------------------------------
 
-    def _chance(self, kind: str, draw: Callable[[random.Random], Any], check: Callable[[Any], None]) -> Any:
+    def _chance(
+        self,
+        kind: str,
+        draw: Callable[[random.Random], Any],
+        check: Callable[[Any], None],
+        decode: Callable[[Any], Any] | None = None,
+    ) -> Any:
         """A chance outcome, logged as a ``kind`` event: drawn from the seed, or in a replay read from
         the record (the seeded draw is still made, so a replayed state continues exactly as the live one).
-        ``check`` raises ValueError when a recorded outcome is impossible."""
+        ``check`` raises ValueError when a recorded outcome is impossible.
+
+        With ``decode``, the game uses the outcome in another form than the record's (card ids for
+        card codes): ``draw`` returns both, ``(payload, value)``, so a live deal is not translated back,
+        and a recorded payload is checked, then decoded into the value. Returns the value."""
         if self._rng_shared:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
             self._rng, self._rng_shared = rng, False
         outcome = draw(self._rng)
+        if decode is not None:
+            outcome, value = outcome
         if self._script is not None:
             index = len(self._log)
             outcome = self._script.outcome(kind, index)
@@ -262,8 +275,10 @@ class State(ABC):
                 check(outcome)
             except (ValueError, TypeError, KeyError) as error:
                 raise RecordError(f"bad '{kind}' event: {error}", index=index) from None
+            if decode is not None:
+                value = decode(outcome)
         self._log.append({kind: outcome})
-        return outcome
+        return outcome if decode is None else value
 
     def _log_score(self, deltas: Iterable[int], scores: Iterable[int]) -> None:
         """Write the ``score`` event that closes a hand or round."""

@@ -17,13 +17,14 @@ import random
 from abc import abstractmethod
 from collections.abc import Sequence
 from enum import Enum
+from functools import cache
 from typing import Any, ClassVar
 
-from .cards import BYTE_BITS, bits, mask_of
+from .cards import CARD_BITS, CHUNK, CHUNK_MASK, bits, bits_tuple, chunk_bits, mask_of
 from .game import State
 from .hidden import deal_hidden
 
-_B0, _B1, _B2, _B3 = BYTE_BITS[:4]
+_C0, _C1, _C2 = chunk_bits(0), chunk_bits(1), chunk_bits(2)
 
 
 class FollowRule(Enum):
@@ -55,11 +56,11 @@ def trick_winner(
 ) -> int:
     """The index in ``trick`` of the winning card: the highest trump power, else the highest rank of
     the led suit; a card off the led suit that is no trump never wins; equal cards: the first played."""
-    led = suit_of[trick[0]]
+    first = trick[0]
+    led = suit_of[first]
+    best = power[first] or rank[first] + 1
     best_index = 0
-    best = power[trick[0]] or rank[trick[0]] + 1
-    for index in range(1, len(trick)):
-        card = trick[index]
+    for index, card in enumerate(trick):  # the leader compares equal to itself and stays best
         key = power[card] or (rank[card] + 1 if suit_of[card] == led else 0)
         if key > best:
             best, best_index = key, index
@@ -86,9 +87,27 @@ def check_deck(deck: Any, expected: Sequence[str]) -> None:
         raise ValueError(f"deck must hold the {len(expected)} cards of this pack ({detail})")
 
 
+@cache
+def seat_orders(next_in_trick: tuple[int, ...], trick_size: int) -> tuple[tuple[int, ...], ...]:
+    """Per leader, the seats of a trick in play order (made once per seating: games reseat every hand).
+
+    >>> seat_orders((1, 2, 0), 3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    orders = []
+    for leader in range(len(next_in_trick)):
+        order = [leader]
+        while len(order) < trick_size:
+            order.append(next_in_trick[order[-1]])
+        orders.append(tuple(order))
+    return tuple(orders)
+
+
 FinishedTrick = tuple[tuple[int, ...], tuple[int, ...], int, FollowRule]
 """A trick once complete: (seats in play order, cards, winner, the follow rule it was played under)."""
 _SUIT = FollowRule.SUIT
+_FREE = FollowRule.FREE
+_SUIT_OR_TRUMP = FollowRule.SUIT_OR_TRUMP
 
 
 class TrickTakingState(State):
@@ -96,19 +115,25 @@ class TrickTakingState(State):
 
     The game sets, per hand: ``_hands`` (bitmask per seat of the cards it may play from), the card
     tables ``_suit_of``/``_rank``/``_power``, ``_suit_masks`` (cards per suit class), ``_trump_mask``,
-    ``_follow``, ``_trick_size`` and ``_next_in_trick`` (the seat after each seat); and it implements
+    ``_follow``, ``_trick_size`` and the seating (``_seat``: who plays after whom); ``_play_masks``
+    (what playing a card changes in its player's hand) may stay ``CARD_BITS``; and it implements
     ``_trick_won`` (scoring, next leader, hand end). Everything else about a trick (who may play what,
     who wins it, the cards played this hand) is here.
+
+    Play is the hot path of every trick game's simulations, so a trick keeps only its cards: the
+    seats in play order are a tuple per leader made once per seating (``_trick_seats``), and the cards
+    played this hand are read off the tricks (``_played_cards``).
     """
 
-    _copy_fields: ClassVar[tuple[str, ...]] = ("_hands", "_trick", "_trick_seats", "_played", "_tricks")
+    _copy_fields: ClassVar[tuple[str, ...]] = ("_hands", "_trick", "_tricks")
 
     _hands: list[int]
     _trick: list[int]
-    _trick_seats: list[int]
-    _played: list[int]
+    _trick_seats: tuple[int, ...]
+    """The seats of the current trick in play order, from its leader (as many as ``_trick_size``)."""
     _tricks: list[FinishedTrick]
     _next_in_trick: Sequence[int]
+    _seat_orders: tuple[tuple[int, ...], ...]
     _last_trick: FinishedTrick | None
     _suit_of: Sequence[int]
     _rank: Sequence[int]
@@ -117,30 +142,48 @@ class TrickTakingState(State):
     _trump_mask: int
     _follow: FollowRule
     _trick_size: int
+    _play_masks: Sequence[int] = CARD_BITS
+    """Per card, the bits its player's hand flips when playing it: the card itself, and in Troeven's
+    layout also the face-down card it uncovers (one lookup either way, on the hot path)."""
+
+    def _seat(self, next_in_trick: tuple[int, ...], trick_size: int) -> None:
+        """Set who plays after whom (``next_in_trick[seat]``) and how many cards make a trick."""
+        self._next_in_trick = next_in_trick
+        self._trick_size = trick_size
+        self._seat_orders = seat_orders(next_in_trick, trick_size)
 
     def _start_trick_play(self, leader: int) -> None:
         """Begin a hand's tricks with ``leader`` to lead (the last trick stays on view across hands)."""
         self._trick = []
-        self._trick_seats = []
-        self._played = []
+        self._trick_seats = self._seat_orders[leader]
         self._tricks = []
         self._to_act = leader
 
-    def _legal_cards(self) -> list[int]:
-        """The cards the seat to act may play, as sorted ids (the hot path of every trick game)."""
+    def _played_cards(self) -> list[int]:
+        """The cards played this hand, in play order."""
+        return [card for _, cards, _, _ in self._tricks for card in cards] + self._trick
+
+    def _current_trick_seats(self) -> tuple[int, ...]:
+        """The seats that have played to the current trick, in play order."""
+        return self._trick_seats[: len(self._trick)]
+
+    def _legal_cards(self) -> tuple[int, ...]:
+        """The cards the seat to act may play, as sorted ids (the hot path of every trick game: the
+        follow rules of ``follow_options`` are inlined)."""
         hand = self._hands[self._to_act]  # type: ignore[index]
         trick = self._trick
         if trick:
             led = self._suit_masks[self._suit_of[trick[0]]]
             rule = self._follow
-            hand = (
-                hand & led or hand
-                if rule is FollowRule.SUIT
-                else follow_options(hand, led, self._trump_mask, rule)
-            )
-        if hand < 0x100000000:  # bits() inlined for 32-card packs: this runs once per decision
-            return [*_B0[hand & 255], *_B1[hand >> 8 & 255], *_B2[hand >> 16 & 255], *_B3[hand >> 24]]
-        return bits(hand)
+            if rule is _SUIT:
+                hand = hand & led or hand
+            elif rule is _SUIT_OR_TRUMP:
+                hand = hand & (led | self._trump_mask) or hand
+            elif rule is not _FREE and hand & led:  # SUIT_THEN_TRUMP_ALLOWED
+                hand &= led | self._trump_mask
+        if hand < 0x1000000000:  # bits_tuple() inlined for 32-card packs: this runs once per decision
+            return _C0[hand & CHUNK_MASK] + _C1[hand >> CHUNK & CHUNK_MASK] + _C2[hand >> 2 * CHUNK]
+        return bits_tuple(hand)
 
     def _playable(self, seat: int) -> int:
         """The mask of cards ``seat`` may play into the current trick."""
@@ -161,21 +204,19 @@ class TrickTakingState(State):
     def _play_card(self, card: int) -> None:
         """Play ``card`` (a legal card) for the seat to act; resolve the trick when it is complete."""
         seat: int = self._to_act  # type: ignore[assignment]
-        self._hands[seat] ^= 1 << card
-        self._played.append(card)
+        self._hands[seat] ^= self._play_masks[card]
         trick = self._trick
         trick.append(card)
-        seats = self._trick_seats
-        seats.append(seat)
         if len(trick) < self._trick_size:
             self._to_act = self._next_in_trick[seat]
             return
+        seats = self._trick_seats
         winner = seats[trick_winner(trick, self._suit_of, self._rank, self._power)]
         cards = tuple(trick)
-        self._last_trick = done = (tuple(seats), cards, winner, self._follow)
+        self._last_trick = done = (seats, cards, winner, self._follow)
         self._tricks.append(done)
         self._trick = []
-        self._trick_seats = []
+        self._trick_seats = self._seat_orders[winner]
         self._to_act = winner
         self._trick_won(winner, cards)
 
@@ -185,11 +226,11 @@ class TrickTakingState(State):
         excluded = [0] * self.game.players
         finished = [(seats, cards, rule) for seats, cards, _, rule in self._tricks]
         if self._trick:
-            finished.append((tuple(self._trick_seats), tuple(self._trick), self._follow))
+            finished.append((self._trick_seats, tuple(self._trick), self._follow))
         trumps = self._trump_mask
         for seats, cards, rule in finished:
             led = self._suit_masks[self._suit_of[cards[0]]]
-            for seat, card in zip(seats[1:], cards[1:], strict=True):
+            for seat, card in zip(seats[1:], cards[1:], strict=False):  # the current trick may be short
                 if led >> card & 1:
                     continue
                 trumped = trumps >> card & 1
@@ -220,7 +261,8 @@ class TrickTakingState(State):
         """The public trick state for observations: current trick and the last one finished."""
         view: dict[str, Any] = {
             "trick": [
-                {"seat": s, "card": name(c)} for s, c in zip(self._trick_seats, self._trick, strict=True)
+                {"seat": s, "card": name(c)}
+                for s, c in zip(self._current_trick_seats(), self._trick, strict=True)
             ],
             "last_trick": None,
         }

@@ -84,8 +84,7 @@ class SlobberhannesState(TrickTakingState):
         self._deck = deck_for(n)
         self._deck_codes = [piquet_code(card) for card in self._deck]
         self._hand_size = len(self._deck) // n
-        self._trick_size = n
-        self._next_in_trick = [(seat + 1) % n for seat in range(n)]
+        self._seat(tuple((seat + 1) % n for seat in range(n)), n)
         self._suit_of, self._rank, self._power = PIQUET_SUIT_OF, PIQUET_RANK_OF, NO_TRUMPS
         self._suit_masks, self._trump_mask, self._follow = PIQUET_SUIT_MASKS, 0, FollowRule.SUIT
         self._scores = [self.game.int_option("start_points")] * n
@@ -99,9 +98,13 @@ class SlobberhannesState(TrickTakingState):
         """Shuffle and deal a hand (§3); ``leader`` None means drawn from the seed (hand 1)."""
         n = self.game.players
 
-        def draw(rng: Any) -> JsonDict:
+        def draw(rng: Any) -> tuple[JsonDict, tuple[int, list[int]]]:
             first = leader if leader is not None else rng.randrange(n)
-            return {"leader": first, "deck": list(map(PIQUET_CODES.__getitem__, shuffled(rng, self._deck)))}
+            deck = shuffled(rng, self._deck)
+            return {"leader": first, "deck": list(map(PIQUET_CODES.__getitem__, deck))}, (first, deck)
+
+        def decode(deal: JsonDict) -> tuple[int, list[int]]:
+            return deal["leader"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
 
         def check(deal: Any) -> None:
             if set(deal) != {"leader", "deck"}:
@@ -112,8 +115,7 @@ class SlobberhannesState(TrickTakingState):
                 raise ValueError(f"seat {leader} must lead this hand, not seat {deal['leader']}")
             check_deck(deal["deck"], self._deck_codes)
 
-        deal = self._chance("deal", draw, check)
-        deck = list(map(PIQUET_IDS.__getitem__, deal["deck"]))
+        first, deck = self._chance("deal", draw, check, decode)
         h = self._hand_size
         self._hands = [mask_of(deck[k * h : (k + 1) * h]) for k in range(n)]
         self._hand_number += 1
@@ -121,7 +123,7 @@ class SlobberhannesState(TrickTakingState):
         self._tricks_done = 0
         self._first_taker: int | None = None
         self._queen_taker: int | None = None
-        self._start_trick_play(deal["leader"])
+        self._start_trick_play(first)
 
     def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
         self._tricks_won[winner] += 1
@@ -186,7 +188,7 @@ class SlobberhannesState(TrickTakingState):
             "tricks_won": list(self._tricks_won),
             "first_taker": self._first_taker,
             "queen_taker": self._queen_taker,
-            "played": [piquet_code(c) for c in self._played],
+            "played": [piquet_code(c) for c in self._played_cards()],
             "over": self._over,
             "winners": list(self._winners),
         }

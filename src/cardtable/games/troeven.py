@@ -63,6 +63,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from ..core.cards import (
+    CARD_BITS,
     PIQUET_CARDS,
     PIQUET_CODES,
     PIQUET_IDS,
@@ -100,7 +101,6 @@ TRUMP_POWERS = tuple(
     for suit in range(4)
 )
 """Per trump suit, the ``power`` table of ``core/tricks``: trumps rank above every plain card."""
-NO_UNCOVERS = (0,) * 32
 
 # Canonical deal positions of §3 (index 0 = top of the pack).
 V1_FACE_DOWN = 0
@@ -166,10 +166,15 @@ def _suit_name(suit: int) -> str:
 class TroevenState(TrickTakingState):
     """A Troeven match in play (either version; ``_version`` picks the deal, the follow rule and draws).
 
+    The phase of a round is the state's class: ``CallingTrumps`` until the call, then
+    ``PlayingCards``. Each phase's legal actions and moves are then one method with no test of the
+    phase, which matters in simulations, where trick play runs millions of times; everything else
+    is here.
+
     Per round: ``_deck`` (version 1: the deal, which fixes every pile) or ``_stock``/``_stock_pos``
     (version 2: the undealt cards, in order, and how many are gone); ``_hands`` holds the cards each
-    seat may play from (version 1: its available face-up cards); ``_uncovers[c]`` is the mask of the
-    face-down card that playing ``c`` turns up (version 1).
+    seat may play from (version 1: its available face-up cards, and ``_play_masks`` turns up the
+    face-down card beneath a card played).
     """
 
     _copy_fields: ClassVar[tuple[str, ...]] = (
@@ -183,14 +188,12 @@ class TroevenState(TrickTakingState):
     _deck: tuple[int, ...]
     _stock: tuple[int, ...]
     _stock_pos: int
-    _uncovers: tuple[int, ...]
 
     def _setup(self) -> None:
         self._version = self.game.int_option("version")
         self._round_limit = self.game.int_option("round_limit")
         self._scores = [self.game.int_option("start_points")] * 2
-        self._trick_size = 2
-        self._next_in_trick = (1, 0)
+        self._seat((1, 0), 2)
         self._suit_of, self._rank, self._suit_masks = PIQUET_SUIT_OF, PIQUET_RANK_OF, PIQUET_SUIT_MASKS
         self._round = 0
         self._last_trick = None
@@ -204,9 +207,13 @@ class TroevenState(TrickTakingState):
         """§3: shuffle, deal what comes before the trump call, and give N the call; ``dealer`` None
         means drawn from the seed (round 1)."""
 
-        def draw(rng: random.Random) -> JsonDict:
+        def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             first = dealer if dealer is not None else rng.randrange(2)
-            return {"dealer": first, "deck": list(map(PIQUET_CODES.__getitem__, shuffled(rng, PIQUET_CARDS)))}
+            deck = shuffled(rng, PIQUET_CARDS)
+            return {"dealer": first, "deck": list(map(PIQUET_CODES.__getitem__, deck))}, (first, deck)
+
+        def decode(deal: JsonDict) -> tuple[int, list[int]]:
+            return deal["dealer"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
 
         def check(deal: Any) -> None:
             if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
@@ -217,9 +224,10 @@ class TroevenState(TrickTakingState):
                 raise ValueError(f"seat {dealer} must deal this round, not seat {deal['dealer']}")
             check_deck(deal["deck"], PIQUET_CODES)
 
-        deal = self._chance("deal", draw, check)
-        deck = tuple(map(PIQUET_IDS.__getitem__, deal["deck"]))
-        self._dealer: int = deal["dealer"]
+        self._dealer: int
+        self._dealer, dealt = self._chance("deal", draw, check, decode)
+        deck = tuple(dealt)  # shared by clones: never changed
+        self.__class__ = CallingTrumps
         caller = 1 - self._dealer
         self._round += 1
         self._trump = None
@@ -230,26 +238,28 @@ class TroevenState(TrickTakingState):
         if self._version == 1:
             self._follow = FollowRule.SUIT_THEN_TRUMP_ALLOWED
             self._deck, self._stock, self._stock_pos = deck, (), 0
-            self._uncovers = self._uncover_table(deck)
+            self._play_masks = self._uncover_table(deck)
             self._hands[caller] = mask_of(deck[V1_FIRST_SHOWN])
         else:
             self._follow = FollowRule.FREE
             self._deck, self._stock, self._stock_pos = (), deck, V2_FIRST_HAND
-            self._uncovers = NO_UNCOVERS
+            self._play_masks = CARD_BITS
             self._hands[caller] = mask_of(deck[:V2_FIRST_HAND])
         self._start_trick_play(caller)
 
     @staticmethod
-    def _uncover_table(deck: Sequence[int]) -> tuple[int, ...]:
-        """Version 1: per face-up card, the mask of the face-down card it covers."""
-        table = [0] * 32
-        for index in range(2 * PILES):
-            table[deck[index + V1_COVER_OFFSET]] = 1 << deck[index]
-        return tuple(table)
+    def _uncover_table(deck: Sequence[int]) -> list[int]:
+        """Version 1, the ``_play_masks`` of a deal: a face-up card played leaves its pile and turns
+        the face-down card beneath it up, into the cards its player may play."""
+        table = list(CARD_BITS[:32])
+        for down, up in zip(deck[:V1_COVER_OFFSET], deck[V1_COVER_OFFSET:], strict=True):
+            table[up] |= 1 << down
+        return table
 
     def _call_trump(self, suit: int) -> None:
         """§4 CHOOSE_TRUMP then DEAL_2: the trump tables, then the rest of the deal; N leads."""
         self._trump = suit
+        self.__class__ = PlayingCards
         self._power = TRUMP_POWERS[suit]
         self._trump_mask = PIQUET_SUIT_MASKS[suit]
         caller = 1 - self._dealer
@@ -293,18 +303,6 @@ class TroevenState(TrickTakingState):
             self._deal(1 - self._dealer)
 
     # -- the contract hooks -----------------------------------------------------------------------
-
-    def _legal_actions(self) -> list[int]:
-        if self._trump is None:
-            return list(TRUMP_ACTIONS)
-        return self._legal_cards()
-
-    def _apply(self, action: int) -> None:
-        if action < TRUMP_BASE:
-            self._hands[self._to_act] |= self._uncovers[action]  # type: ignore[index]
-            self._play_card(action)
-        else:
-            self._call_trump(action - TRUMP_BASE)
 
     def _why_illegal(self, action: int) -> str | None:
         seat = self._to_act
@@ -350,7 +348,7 @@ class TroevenState(TrickTakingState):
             for place, card in zip(places, cards, strict=True):
                 deck[place] = card
             world._deck = tuple(deck)
-            world._uncovers = self._uncover_table(deck)
+            world._play_masks = self._uncover_table(deck)
             return world
         others = [s for s in (0, 1) if s != seat]
         stock = self._stock[self._stock_pos :]
@@ -369,7 +367,7 @@ class TroevenState(TrickTakingState):
     def _unseen_places(self) -> list[int]:
         """Version 1: deck positions whose card nobody has seen: face-down cards still covered, and
         before the trump call the face-up cards not yet dealt."""
-        played = mask_of(self._played)
+        played = mask_of(self._played_cards())
         deck = self._deck
         places = [i for i in range(2 * PILES) if not played >> deck[i + V1_COVER_OFFSET] & 1]
         if self._trump is None:
@@ -403,7 +401,7 @@ class TroevenState(TrickTakingState):
             "tricks_per_round": TRICKS_PER_ROUND,
             "points": list(self._points),
             "tricks_won": list(self._tricks_won),
-            "played": [piquet_code(card) for card in self._played],
+            "played": [piquet_code(card) for card in self._played_cards()],
             "hand": None if seat is None else [piquet_code(card) for card in bits(self._hands[seat])],
             "previous_round": self._previous_round_view(),
             "over": self._over,
@@ -426,7 +424,7 @@ class TroevenState(TrickTakingState):
     def _layouts(self) -> list[list[JsonDict]]:
         """Version 1, per seat and pile: the face-up top card (None when there is none yet or the
         pile is empty) and how many face-down cards lie under it."""
-        deck, played, caller = self._deck, mask_of(self._played), 1 - self._dealer
+        deck, played, caller = self._deck, mask_of(self._played_cards()), 1 - self._dealer
         layouts = []
         for seat in (0, 1):
             first = 0 if seat == caller else PILES
@@ -445,6 +443,24 @@ class TroevenState(TrickTakingState):
                     piles.append({"top": None, "face_down": 0})
             layouts.append(piles)
         return layouts
+
+
+class CallingTrumps(TroevenState):
+    """A round before the trump call: the caller names a suit."""
+
+    def _legal_actions(self) -> tuple[int, ...]:
+        return TRUMP_ACTIONS
+
+    def _apply(self, action: int) -> None:
+        self._call_trump(action - TRUMP_BASE)
+
+
+class PlayingCards(TroevenState):
+    """A round after the call: every move is a card played (a version 1 card uncovers the card
+    beneath it through ``_play_masks``; version 2 draws follow each trick)."""
+
+    _legal_actions = TrickTakingState._legal_cards
+    _apply = TrickTakingState._play_card  # type: ignore[assignment]
 
 
 # -- notation ---------------------------------------------------------------------------------------
@@ -483,7 +499,8 @@ class Troeven(Game):
             help="rounds before the lower score wins (0: no limit)",
         ),
     )
-    state_class = TroevenState
+    state_class = CallingTrumps
+    """A match starts with the first round's trump call; the state's class then follows the phase."""
     num_actions = NUM_ACTIONS
 
     def action_to_string(self, action: int) -> str:

@@ -9,6 +9,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 from typing import Any, ClassVar
 
 from ...core.cards import bits, mask_of
@@ -54,7 +55,6 @@ from .rules import (
     winners_of,
 )
 
-PASS_FIRST = (PASS,)
 DONE_FIRST = (DONE,)
 
 # -- phases and the score sheet -------------------------------------------------------------------
@@ -70,6 +70,9 @@ class Phase(IntEnum):
     TRICKS = 4
     OVER = 5
 
+
+_AUCTION, _TRICKS = Phase.AUCTION, Phase.TRICKS
+"""For the hot path: reading an enum member from its class is slow."""
 
 PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "tricks", "over")
 
@@ -117,6 +120,23 @@ class HandSummary:
         }
 
 
+@cache
+def seating(players: int, dealer: int, dealer_sits_out: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The active seats from the dealer's left, and who plays after whom (§3: with six players the
+    dealer may sit out).
+
+    >>> seating(4, 1, False), seating(6, 5, True)[0]
+    (((2, 3, 0, 1), (1, 2, 3, 0)), (0, 1, 2, 3, 4))
+    """
+    active = tuple(
+        (dealer + k) % players for k in range(1, players + 1) if not (dealer_sits_out and k == players)
+    )
+    next_in_trick = [dealer] * players
+    for k, seat in enumerate(active):
+        next_in_trick[seat] = active[(k + 1) % len(active)]
+    return active, tuple(next_in_trick)
+
+
 # -- the state ------------------------------------------------------------------------------------
 
 
@@ -131,8 +151,12 @@ class MueState(TrickTakingState):
         "_points",
         "_tricks_won",
     )
+    _copy_nested: ClassVar[tuple[str, ...]] = ("_shows",)
 
     _faceup: list[int]
+    _shows: list[list[int]]
+    """Per seat, the ``show`` actions of the codes it still hides (kept as cards are shown: the
+    auction is most of Mü's decisions)."""
     _counts: list[int]
     _last_bid: list[int]
     _points: list[int]
@@ -147,7 +171,6 @@ class MueState(TrickTakingState):
         self._deck_names = [CODES[code] for code in self._deck]
         self._active_count = n - 1 if self._sits_out else n
         self._hand_size = len(self._deck) // self._active_count
-        self._trick_size = self._active_count
         self._rank = NUMBER_OF
         self._follow = FollowRule.SUIT
         self._scores = [0] * n
@@ -164,9 +187,13 @@ class MueState(TrickTakingState):
         n = self.game.players
         fixed = self.game.seat_option("first_dealer") if self._dealer is None else (self._dealer + 1) % n
 
-        def draw(rng: random.Random) -> JsonDict:
+        def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             dealer = fixed if fixed is not None else rng.randrange(n)
-            return {"dealer": dealer, "deck": [CODES[code] for code in shuffled(rng, self._deck)]}
+            deck = shuffled(rng, self._deck)
+            return {"dealer": dealer, "deck": list(map(CODES.__getitem__, deck))}, (dealer, deck)
+
+        def decode(deal: JsonDict) -> tuple[int, list[int]]:
+            return deal["dealer"], list(map(CODE_IDS.__getitem__, deal["deck"]))
 
         def check(deal: Any) -> None:
             if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
@@ -178,17 +205,14 @@ class MueState(TrickTakingState):
                 raise ValueError(f"seat {fixed} must deal this hand, not seat {dealer}")
             check_deck(deal["deck"], self._deck_names)
 
-        deal = self._chance("deal", draw, check)
-        dealer = self._dealer = deal["dealer"]
+        dealer, deck = self._chance("deal", draw, check, decode)
+        self._dealer = dealer
         self._deal_index = len(self._log)
-        active = tuple((dealer + k) % n for k in range(1, n + 1) if not (self._sits_out and k == n))
-        self._active = active
-        nxt = [dealer] * n
-        for k, seat in enumerate(active):
-            nxt[seat] = active[(k + 1) % len(active)]
-        self._next_in_trick = tuple(nxt)
-        self._hands = self._hands_from(list(map(CODE_IDS.__getitem__, deal["deck"])), active)
+        self._active, next_in_trick = seating(n, dealer, self._sits_out)
+        self._seat(next_in_trick, self._active_count)
+        self._hands = self._hands_from(deck, self._active)
         self._faceup = [0] * n
+        self._shows = [self._show_actions(seat) for seat in range(n)]
         self._counts = [0] * n
         self._last_bid = [0] * n
         self._points = [0] * n
@@ -204,10 +228,10 @@ class MueState(TrickTakingState):
         self._chief_trump: int | None = None
         self._vice_trump: int | None = None
         self._use_tables(trump_tables(None, None))
-        self._trick, self._trick_seats, self._played, self._tricks = [], [], [], []
+        self._trick, self._trick_seats, self._tricks = [], (), []
         self._hand_number += 1
-        self._phase = Phase.AUCTION
-        self._to_act = dealer if not self._sits_out else active[0]
+        self._phase = _AUCTION
+        self._to_act = dealer if not self._sits_out else self._active[0]
 
     def _hands_from(self, codes: list[int], active: tuple[int, ...]) -> list[int]:
         """§3 canonical deal: active seats from the dealer's left take blocks of H cards; the first
@@ -231,10 +255,18 @@ class MueState(TrickTakingState):
         self._suit_of, self._power = tables.suit_of, tables.power
         self._suit_masks, self._trump_mask = tables.suit_masks, tables.trump_mask
 
+    def _show_actions(self, seat: int) -> list[int]:
+        """The ``show`` actions of the codes ``seat`` hides."""
+        return code_actions((), SHOW_TABLES, self._hands[seat] & ~self._faceup[seat])
+
     def _show(self, code: int) -> None:
         seat: int = self._to_act  # type: ignore[assignment]
-        hidden = self._hands[seat] & ~self._faceup[seat]
-        self._faceup[seat] |= 1 << (code if hidden >> code & 1 else SECOND_COPY[code])
+        faceup = self._faceup[seat]
+        copies = self._hands[seat] & ~faceup & CODE_MASK[code]
+        card = copies & -copies  # the first copy (instance ``code``) while it is hidden, else the second
+        self._faceup[seat] = faceup | card
+        if copies == card:  # no copy of it hidden any more
+            self._shows[seat].remove(SHOW_BASE + code)
         count = self._counts[seat] = self._counts[seat] + 1
         self._shown += 1
         if count > self._highest:
@@ -364,17 +396,16 @@ class MueState(TrickTakingState):
 
     # -- the contract hooks -----------------------------------------------------------------------
 
-    def _legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> Sequence[int]:
         seat: int = self._to_act  # type: ignore[assignment]
         phase = self._phase
-        if phase is Phase.AUCTION:  # most decisions are auction ones
-            hidden = self._hands[seat] & ~self._faceup[seat]
+        if phase is _AUCTION:  # most decisions are auction ones
             if not self._shown:
-                return code_actions(PASS_FIRST, SHOW_TABLES, hidden) if hidden else [PASS]
-            if hidden and self._counts[seat] < self._limit:
-                return code_actions(DONE_FIRST, SHOW_TABLES, hidden)
-            return [DONE]
-        if phase is Phase.TRICKS:
+                return [PASS, *self._shows[seat]]
+            if self._counts[seat] < self._limit:
+                return [DONE, *self._shows[seat]]
+            return DONE_FIRST
+        if phase is _TRICKS:
             return code_actions((), PLAY_TABLES, self._playable(seat))
         if phase is Phase.PARTNER:
             return [PARTNER_BASE + s for s in sorted(self._active) if s not in (self._chief, self._vice)]
@@ -477,18 +508,18 @@ class MueState(TrickTakingState):
         return None
 
     def _apply(self, action: int) -> None:
-        if action >= PLAY_BASE:
-            self._play(action - PLAY_BASE)
-        elif action >= TRUMP_BASE:
-            if action >= PARTNER_BASE:
-                self._partner = action - PARTNER_BASE
-                self._start_tricks()
+        if action < TRUMP_BASE:  # the auction: most decisions
+            if action >= SHOW_BASE:
+                self._show(action - SHOW_BASE)
             else:
-                self._name_trump(action - TRUMP_BASE)
-        elif action >= SHOW_BASE:
-            self._show(action - SHOW_BASE)
+                self._end_turn(bid=action == DONE)
+        elif action >= PLAY_BASE:
+            self._play(action - PLAY_BASE)
+        elif action >= PARTNER_BASE:
+            self._partner = action - PARTNER_BASE
+            self._start_tricks()
         else:
-            self._end_turn(bid=action == DONE)
+            self._name_trump(action - TRUMP_BASE)
 
     def resample(self, seat: int | None, rng: random.Random) -> MueState:
         """Every hidden card (not face up, not played) of the other active seats redealt among them,
@@ -507,6 +538,7 @@ class MueState(TrickTakingState):
         )
         for holder, cards in zip(others, hands, strict=True):
             world._hands[holder] = self._faceup[holder] | mask_of(cards)
+            world._shows[holder] = world._show_actions(holder)
         return world
 
     def _result(self) -> JsonDict:
@@ -553,7 +585,7 @@ class MueState(TrickTakingState):
             "points": list(self._points),
             "tricks_won": list(self._tricks_won),
             "tricks_per_hand": self._hand_size,
-            "played": [CODES[CODE_OF[card]] for card in self._played],
+            "played": [CODES[CODE_OF[card]] for card in self._played_cards()],
             "scores": list(self._scores),
             "end": options["end"],
             "goal": options["target"] if options["end"] == "score" else options["deals"],
