@@ -9,7 +9,9 @@ mask in ascending order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from operator import itemgetter
 
 from .errors import InvalidNotation
 
@@ -47,9 +49,12 @@ def bits_tuple(mask: int) -> tuple[int, ...]:
     return out
 
 
-def mask_of(cards: list[int] | tuple[int, ...]) -> int:
-    """The bitmask holding exactly ``cards`` (distinct cards: a sum of their bits, done in C)."""
-    return sum(map(CARD_BITS.__getitem__, cards))
+def mask_of(cards: Sequence[int]) -> int:
+    """The bitmask holding exactly ``cards`` (distinct cards: a sum of their bits, done in C; an
+    ``itemgetter`` of several items is the fastest gather, and gives a tuple only for two or more)."""
+    if len(cards) > 1:
+        return sum(itemgetter(*cards)(CARD_BITS))
+    return CARD_BITS[cards[0]] if cards else 0
 
 
 # -- the piquet pack (Slobberhannes, Troeven) ----------------------------------------------------------

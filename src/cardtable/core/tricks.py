@@ -3,11 +3,12 @@
 A game describes its cards with three tables indexed by card id, set per hand (trumps change them):
 ``suit_of`` (the suit class a card belongs to; a trump belongs to the trump class), ``rank`` (order
 within its suit) and ``power`` (0 for a non-trump; for a trump a number above every rank, higher
-wins). A follow rule (``FollowRule``) says what a follower may play.
+wins). From the last two, ``beat_table`` makes the one table trick play reads. A follow rule
+(``FollowRule``) says what a follower may play.
 
 >>> from cardtable.core.cards import PIQUET_SUIT_OF, PIQUET_RANK_OF, piquet_card as c
->>> no_trumps = [0] * 32
->>> trick_winner([c("9D"), c("AC"), c("TD"), c("7D")], PIQUET_SUIT_OF, PIQUET_RANK_OF, no_trumps)
+>>> no_trumps = beat_table(PIQUET_SUIT_OF, PIQUET_RANK_OF, [0] * 32)
+>>> trick_winner([c("9D"), c("AC"), c("TD"), c("7D")], no_trumps)
 2
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from functools import cache
 from typing import Any, ClassVar
@@ -51,19 +52,38 @@ def follow_options(hand: int, led: int, trumps: int, rule: FollowRule) -> int:
     return hand & (led | trumps) or hand
 
 
-def trick_winner(
-    trick: Sequence[int], suit_of: Sequence[int], rank: Sequence[int], power: Sequence[int]
-) -> int:
-    """The index in ``trick`` of the winning card: the highest trump power, else the highest rank of
-    the led suit; a card off the led suit that is no trump never wins; equal cards: the first played."""
-    first = trick[0]
-    led = suit_of[first]
-    best = power[first] or rank[first] + 1
+BeatTable = tuple[tuple[bool, ...], ...]
+"""``beats[best][card]``: whether ``card`` takes a trick from ``best``, the card winning it so far."""
+
+
+def beat_table(suit_of: Sequence[int], rank: Sequence[int], power: Sequence[int]) -> BeatTable:
+    """The ``BeatTable`` of a deal's card tables: a higher trump power wins, else a higher rank of the
+    led suit; a card off the led suit that is no trump never wins; equal cards: the first played.
+
+    The card winning a trick so far is always of the led suit or a trump, so whether another card
+    beats it depends on the two cards alone: trick play then reads one table entry per card.
+    """
+
+    cards = range(len(suit_of))
+    strength = {  # per led suit class, each card's strength in a trick led in it
+        led: [power[card] or (rank[card] + 1 if suit_of[card] == led else 0) for card in cards]
+        for led in set(suit_of)
+    }
+    rows = []
+    for best in cards:
+        strengths = strength[suit_of[best]]
+        rows.append(tuple(value > strengths[best] for value in strengths))
+    return tuple(rows)
+
+
+def trick_winner(trick: Sequence[int], beats: BeatTable) -> int:
+    """The index in ``trick`` (cards in play order) of the card that wins it."""
     best_index = 0
-    for index, card in enumerate(trick):  # the leader compares equal to itself and stays best
-        key = power[card] or (rank[card] + 1 if suit_of[card] == led else 0)
-        if key > best:
-            best, best_index = key, index
+    best = beats[trick[0]]
+    for index in range(1, len(trick)):
+        card = trick[index]
+        if best[card]:
+            best_index, best = index, beats[card]
     return best_index
 
 
@@ -114,15 +134,16 @@ class TrickTakingState(State):
     """Trick play shared by the trick-taking games.
 
     The game sets, per hand: ``_hands`` (bitmask per seat of the cards it may play from), the card
-    tables ``_suit_of``/``_rank``/``_power``, ``_suit_masks`` (cards per suit class), ``_trump_mask``,
-    ``_follow``, ``_trick_size`` and the seating (``_seat``: who plays after whom); ``_play_masks``
-    (what playing a card changes in its player's hand) may stay ``CARD_BITS``; and it implements
-    ``_trick_won`` (scoring, next leader, hand end). Everything else about a trick (who may play what,
-    who wins it, the cards played this hand) is here.
+    tables ``_suit_of`` and ``_beats`` (``beat_table``), ``_suit_masks`` (cards per suit class),
+    ``_trump_mask``, ``_follow``, ``_trick_size``, ``_tricks_per_hand`` and the seating (``_seat``: who
+    plays after whom); ``_play_masks`` (what playing a card changes in its player's hand) may stay
+    ``CARD_BITS``. It implements ``_hand_over`` (score the hand, deal again or end the match) and, if
+    something happens between tricks, ``_after_trick``. Everything else about a trick (who may play
+    what, who wins it, the cards played this hand) is here.
 
     Play is the hot path of every trick game's simulations, so a trick keeps only its cards: the
     seats in play order are a tuple per leader made once per seating (``_trick_seats``), and the cards
-    played this hand are read off the tricks (``_played_cards``).
+    played this hand, and who took how many tricks and points, are read off the tricks when asked.
     """
 
     _copy_fields: ClassVar[tuple[str, ...]] = ("_hands", "_trick", "_tricks")
@@ -136,12 +157,12 @@ class TrickTakingState(State):
     _seat_orders: tuple[tuple[int, ...], ...]
     _last_trick: FinishedTrick | None
     _suit_of: Sequence[int]
-    _rank: Sequence[int]
-    _power: Sequence[int]
+    _beats: BeatTable
     _suit_masks: Sequence[int]
     _trump_mask: int
     _follow: FollowRule
     _trick_size: int
+    _tricks_per_hand: int
     _play_masks: Sequence[int] = CARD_BITS
     """Per card, the bits its player's hand flips when playing it: the card itself, and in Troeven's
     layout also the face-down card it uncovers (one lookup either way, on the hot path)."""
@@ -162,6 +183,21 @@ class TrickTakingState(State):
     def _played_cards(self) -> list[int]:
         """The cards played this hand, in play order."""
         return [card for _, cards, _, _ in self._tricks for card in cards] + self._trick
+
+    def _tricks_taken(self) -> list[int]:
+        """Per seat, how many tricks it has taken this hand."""
+        taken = [0] * self.game.players
+        for trick in self._tricks:
+            taken[trick[2]] += 1
+        return taken
+
+    def _points_taken(self, points: Sequence[int]) -> list[int]:
+        """Per seat, the card points (``points[card]``) of the tricks it has taken this hand."""
+        taken = [0] * self.game.players
+        for _, cards, winner, _ in self._tricks:
+            for card in cards:  # plain loops: the fastest way in CPython 3.11
+                taken[winner] += points[card]
+        return taken
 
     def _current_trick_seats(self) -> tuple[int, ...]:
         """The seats that have played to the current trick, in play order."""
@@ -211,14 +247,16 @@ class TrickTakingState(State):
             self._to_act = self._next_in_trick[seat]
             return
         seats = self._trick_seats
-        winner = seats[trick_winner(trick, self._suit_of, self._rank, self._power)]
-        cards = tuple(trick)
-        self._last_trick = done = (seats, cards, winner, self._follow)
+        winner = seats[trick_winner(trick, self._beats)]
+        self._last_trick = done = (seats, tuple(trick), winner, self._follow)
         self._tricks.append(done)
         self._trick = []
         self._trick_seats = self._seat_orders[winner]
         self._to_act = winner
-        self._trick_won(winner, cards)
+        if len(self._tricks) == self._tricks_per_hand:
+            self._hand_over(winner)
+        elif self._after_trick is not None:
+            self._after_trick(winner)
 
     def _excluded(self) -> list[int]:
         """Per seat, the mask of cards it is known not to hold this hand: the suits it failed to
@@ -254,8 +292,13 @@ class TrickTakingState(State):
             world._hands[holder] = mask_of(cards)
 
     @abstractmethod
-    def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
-        """Book a finished trick (the winner already leads next); end the hand when it was the last."""
+    def _hand_over(self, last_winner: int) -> None:
+        """The hand's last trick is taken (by ``last_winner``): score the hand, then deal the next one
+        or end the match."""
+
+    _after_trick: Callable[[int], None] | None = None
+    """What happens after a trick that does not end the hand, given its winner (who already leads
+    next): Troeven's draws from the stock. None when nothing does (no call on the hot path)."""
 
     def _trick_view(self, name: Any) -> dict[str, Any]:
         """The public trick state for observations: current trick and the last one finished."""

@@ -39,11 +39,11 @@ from ..core.cards import (
 from ..core.game import Game, JsonDict
 from ..core.options import Option
 from ..core.registry import register
-from ..core.tricks import FollowRule, TrickTakingState, check_deck, shuffled
+from ..core.tricks import FollowRule, TrickTakingState, beat_table, check_deck, shuffled
 
 QUEEN_OF_CLUBS = piquet_card("QC")
 BLACK_SEVENS = (piquet_card("7S"), piquet_card("7C"))
-NO_TRUMPS = (0,) * 32
+NO_TRUMPS = beat_table(PIQUET_SUIT_OF, PIQUET_RANK_OF, (0,) * 32)
 
 
 def deck_for(players: int) -> tuple[int, ...]:
@@ -77,15 +77,15 @@ def match_winners(scores: list[int]) -> list[int] | None:
 class SlobberhannesState(TrickTakingState):
     """A Slobberhannes match in play."""
 
-    _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_scores", "_tricks_won")
+    _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_scores")
 
     def _setup(self) -> None:
         n = self.game.players
         self._deck = deck_for(n)
         self._deck_codes = [piquet_code(card) for card in self._deck]
-        self._hand_size = len(self._deck) // n
+        self._tricks_per_hand = len(self._deck) // n
         self._seat(tuple((seat + 1) % n for seat in range(n)), n)
-        self._suit_of, self._rank, self._power = PIQUET_SUIT_OF, PIQUET_RANK_OF, NO_TRUMPS
+        self._suit_of, self._beats = PIQUET_SUIT_OF, NO_TRUMPS
         self._suit_masks, self._trump_mask, self._follow = PIQUET_SUIT_MASKS, 0, FollowRule.SUIT
         self._scores = [self.game.int_option("start_points")] * n
         self._hand_number = 0
@@ -101,7 +101,7 @@ class SlobberhannesState(TrickTakingState):
         def draw(rng: Any) -> tuple[JsonDict, tuple[int, list[int]]]:
             first = leader if leader is not None else rng.randrange(n)
             deck = shuffled(rng, self._deck)
-            return {"leader": first, "deck": list(map(PIQUET_CODES.__getitem__, deck))}, (first, deck)
+            return {"leader": first, "deck": [PIQUET_CODES[card] for card in deck]}, (first, deck)
 
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
             return deal["leader"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
@@ -116,30 +116,27 @@ class SlobberhannesState(TrickTakingState):
             check_deck(deal["deck"], self._deck_codes)
 
         first, deck = self._chance("deal", draw, check, decode)
-        h = self._hand_size
+        h = self._tricks_per_hand
         self._hands = [mask_of(deck[k * h : (k + 1) * h]) for k in range(n)]
         self._hand_number += 1
-        self._tricks_won = [0] * n
-        self._tricks_done = 0
-        self._first_taker: int | None = None
-        self._queen_taker: int | None = None
         self._start_trick_play(first)
 
-    def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
-        self._tricks_won[winner] += 1
-        self._tricks_done += 1
-        tricks = self._tricks_done
-        if tricks == 1:
-            self._first_taker = winner
-        if QUEEN_OF_CLUBS in cards:
-            self._queen_taker = winner
-        if tricks == self._hand_size:
-            self._score_hand(last_taker=winner)
+    def _first_taker(self) -> int | None:
+        """Who took the first trick of the hand (None before it is taken)."""
+        return self._tricks[0][2] if self._tricks else None
+
+    def _queen_taker(self) -> int | None:
+        """Who took the queen of clubs this hand (None until someone has)."""
+        return next((winner for _, cards, winner, _ in self._tricks if QUEEN_OF_CLUBS in cards), None)
+
+    def _hand_over(self, last_winner: int) -> None:
+        self._score_hand(last_taker=last_winner)
 
     def _score_hand(self, last_taker: int) -> None:
         """§6: score the hand, then end the match or deal again with the last taker leading."""
-        assert self._first_taker is not None and self._queen_taker is not None
-        deltas = hand_deltas(self.game.players, self._first_taker, self._queen_taker, last_taker)
+        first_taker, queen_taker = self._first_taker(), self._queen_taker()
+        assert first_taker is not None and queen_taker is not None
+        deltas = hand_deltas(self.game.players, first_taker, queen_taker, last_taker)
         self._scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
         self._log_score(deltas, self._scores)
         winners = match_winners(self._scores)
@@ -184,10 +181,10 @@ class SlobberhannesState(TrickTakingState):
             "scores": list(self._scores),
             "start_points": self.game.options["start_points"],
             "hand_number": self._hand_number,
-            "tricks_per_hand": self._hand_size,
-            "tricks_won": list(self._tricks_won),
-            "first_taker": self._first_taker,
-            "queen_taker": self._queen_taker,
+            "tricks_per_hand": self._tricks_per_hand,
+            "tricks_won": self._tricks_taken(),
+            "first_taker": self._first_taker(),
+            "queen_taker": self._queen_taker(),
             "played": [piquet_code(c) for c in self._played_cards()],
             "over": self._over,
             "winners": list(self._winners),

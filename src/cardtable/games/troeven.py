@@ -82,7 +82,7 @@ from ..core.game import Game, JsonDict
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
-from ..core.tricks import FollowRule, TrickTakingState, check_deck, shuffled
+from ..core.tricks import FollowRule, TrickTakingState, beat_table, check_deck, shuffled
 
 TRUMP_BASE = 32
 """Action ``TRUMP_BASE + suit`` calls that suit (index in ``PIQUET_SUITS``) as trumps."""
@@ -95,12 +95,16 @@ POINTS_PER_ROUND = 40
 CARD_POINTS = tuple({"A": 4, "K": 3, "Q": 2, "J": 1}.get(code[0], 0) for code in PIQUET_CODES)
 """§2: A=4, K=3, Q=2, J=1, T/9/8/7=0, indexed by card id."""
 
-NO_TRUMPS = (0,) * 32
-TRUMP_POWERS = tuple(
-    tuple(9 + PIQUET_RANK_OF[card] if PIQUET_SUIT_OF[card] == suit else 0 for card in PIQUET_CARDS)
+NO_TRUMPS = beat_table(PIQUET_SUIT_OF, PIQUET_RANK_OF, (0,) * 32)
+TRUMP_BEATS = tuple(
+    beat_table(
+        PIQUET_SUIT_OF,
+        PIQUET_RANK_OF,
+        [9 + PIQUET_RANK_OF[card] if PIQUET_SUIT_OF[card] == suit else 0 for card in PIQUET_CARDS],
+    )
     for suit in range(4)
 )
-"""Per trump suit, the ``power`` table of ``core/tricks``: trumps rank above every plain card."""
+"""Per trump suit, the trick table of ``core/tricks``: trumps rank above every plain card."""
 
 # Canonical deal positions of §3 (index 0 = top of the pack).
 V1_FACE_DOWN = 0
@@ -167,9 +171,9 @@ class TroevenState(TrickTakingState):
     """A Troeven match in play (either version; ``_version`` picks the deal, the follow rule and draws).
 
     The phase of a round is the state's class: ``CallingTrumps`` until the call, then
-    ``PlayingCards``. Each phase's legal actions and moves are then one method with no test of the
-    phase, which matters in simulations, where trick play runs millions of times; everything else
-    is here.
+    ``PlayingCards`` (version 2: ``DrawingCards`` while the stock lasts). Each phase's moves are then
+    one method with no test of the phase, which matters in simulations, where trick play runs
+    millions of times; everything else is here.
 
     Per round: ``_deck`` (version 1: the deal, which fixes every pile) or ``_stock``/``_stock_pos``
     (version 2: the undealt cards, in order, and how many are gone); ``_hands`` holds the cards each
@@ -180,8 +184,6 @@ class TroevenState(TrickTakingState):
     _copy_fields: ClassVar[tuple[str, ...]] = (
         *TrickTakingState._copy_fields,
         "_scores",
-        "_points",
-        "_tricks_won",
     )
 
     _trump: int | None
@@ -194,7 +196,8 @@ class TroevenState(TrickTakingState):
         self._round_limit = self.game.int_option("round_limit")
         self._scores = [self.game.int_option("start_points")] * 2
         self._seat((1, 0), 2)
-        self._suit_of, self._rank, self._suit_masks = PIQUET_SUIT_OF, PIQUET_RANK_OF, PIQUET_SUIT_MASKS
+        self._tricks_per_hand = TRICKS_PER_ROUND
+        self._suit_of, self._suit_masks = PIQUET_SUIT_OF, PIQUET_SUIT_MASKS
         self._round = 0
         self._last_trick = None
         self._previous_round: tuple[int, int, tuple[int, ...]] | None = None
@@ -210,7 +213,7 @@ class TroevenState(TrickTakingState):
         def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             first = dealer if dealer is not None else rng.randrange(2)
             deck = shuffled(rng, PIQUET_CARDS)
-            return {"dealer": first, "deck": list(map(PIQUET_CODES.__getitem__, deck))}, (first, deck)
+            return {"dealer": first, "deck": [PIQUET_CODES[card] for card in deck]}, (first, deck)
 
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
             return deal["dealer"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
@@ -231,9 +234,7 @@ class TroevenState(TrickTakingState):
         caller = 1 - self._dealer
         self._round += 1
         self._trump = None
-        self._power, self._trump_mask = NO_TRUMPS, 0
-        self._points = [0, 0]
-        self._tricks_won = [0, 0]
+        self._beats, self._trump_mask = NO_TRUMPS, 0
         self._hands = [0, 0]
         if self._version == 1:
             self._follow = FollowRule.SUIT_THEN_TRUMP_ALLOWED
@@ -259,8 +260,8 @@ class TroevenState(TrickTakingState):
     def _call_trump(self, suit: int) -> None:
         """§4 CHOOSE_TRUMP then DEAL_2: the trump tables, then the rest of the deal; N leads."""
         self._trump = suit
-        self.__class__ = PlayingCards
-        self._power = TRUMP_POWERS[suit]
+        self.__class__ = PlayingCards if self._version == 1 else DrawingCards
+        self._beats = TRUMP_BEATS[suit]
         self._trump_mask = PIQUET_SUIT_MASKS[suit]
         caller = 1 - self._dealer
         hands = self._hands
@@ -273,28 +274,16 @@ class TroevenState(TrickTakingState):
             hands[self._dealer] = mask_of(stock[pos + V2_N_REST : pos + V2_N_REST + V2_D_HAND])
             self._stock_pos = pos + V2_N_REST + V2_D_HAND
 
-    def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
-        """§5 and DRAW: book the points; in version 2 the winner then the loser draws while the stock
-        lasts, and the strict follow rule starts once it is empty; after 16 tricks, score."""
-        self._points[winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]]
-        self._tricks_won[winner] += 1
-        stock, pos = self._stock, self._stock_pos
-        if pos < len(stock):
-            hands = self._hands
-            hands[winner] |= 1 << stock[pos]
-            hands[1 - winner] |= 1 << stock[pos + 1]
-            self._stock_pos = pos = pos + 2
-            if pos == len(stock):
-                self._follow = FollowRule.SUIT_OR_TRUMP
-        elif len(self._tricks) == TRICKS_PER_ROUND:
-            self._score_round()
+    def _hand_over(self, last_winner: int) -> None:
+        self._score_round()
 
     def _score_round(self) -> None:
         """§6: score the round, then end the match or deal the next round with the roles swapped."""
-        deltas = round_deltas(self._dealer, self._points)
+        points = self._points_taken(CARD_POINTS)
+        deltas = round_deltas(self._dealer, points)
         self._scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
         self._log_score(deltas, self._scores)
-        self._previous_round = (self._round, self._dealer, tuple(self._points))
+        self._previous_round = (self._round, self._dealer, tuple(points))
         at_limit = self._round_limit > 0 and self._round >= self._round_limit
         winners = match_winners(self._scores, at_limit=at_limit)
         if winners is not None:
@@ -399,8 +388,8 @@ class TroevenState(TrickTakingState):
             "round_limit": self._round_limit,
             "trick_number": None if trump is None else min(len(self._tricks) + 1, TRICKS_PER_ROUND),
             "tricks_per_round": TRICKS_PER_ROUND,
-            "points": list(self._points),
-            "tricks_won": list(self._tricks_won),
+            "points": self._points_taken(CARD_POINTS),
+            "tricks_won": self._tricks_taken(),
             "played": [piquet_code(card) for card in self._played_cards()],
             "hand": None if seat is None else [piquet_code(card) for card in bits(self._hands[seat])],
             "previous_round": self._previous_round_view(),
@@ -456,11 +445,27 @@ class CallingTrumps(TroevenState):
 
 
 class PlayingCards(TroevenState):
-    """A round after the call: every move is a card played (a version 1 card uncovers the card
-    beneath it through ``_play_masks``; version 2 draws follow each trick)."""
+    """A round after the call (in version 2, once the stock is empty): every move is a card played
+    (a version 1 card uncovers the card beneath it through ``_play_masks``)."""
 
     _legal_actions = TrickTakingState._legal_cards
     _apply = TrickTakingState._play_card  # type: ignore[assignment]
+
+
+class DrawingCards(PlayingCards):
+    """Version 2 after the call, while the stock lasts: each trick is followed by the draws."""
+
+    def _after_trick(self, winner: int) -> None:  # type: ignore[override]
+        """DRAW: the winner then the loser draws; once the stock is empty, the strict follow rule
+        starts."""
+        stock, pos = self._stock, self._stock_pos
+        hands = self._hands
+        hands[winner] |= 1 << stock[pos]
+        hands[1 - winner] |= 1 << stock[pos + 1]
+        self._stock_pos = pos = pos + 2
+        if pos == len(stock):
+            self._follow = FollowRule.SUIT_OR_TRUMP
+            self.__class__ = PlayingCards
 
 
 # -- notation ---------------------------------------------------------------------------------------

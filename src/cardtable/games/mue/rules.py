@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...core.cards import bits, mask_of
+from ...core.tricks import BeatTable, beat_table
 from .cards import CODES, COLOUR_OF, COLOURS, INSTANCES, NO_TRUMP, NUMBER_OF, NUMBER_TRUMPS, trump_id
 
 
@@ -25,7 +26,7 @@ def trump_options(faceup: int) -> int:
 TRUMP_CLASS = len(COLOURS)
 """The suit class every trump belongs to; the colours are classes 0..4."""
 TIER = 16
-"""A trump's power is ``tier * TIER + value``: above every number (trick_winner uses rank + 1)."""
+"""A trump's power is ``tier * TIER + value``: above every number (the trick table uses number + 1)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class TrumpTables:
     power: tuple[int, ...]
     suit_masks: tuple[int, ...]
     trump_mask: int
+    beats: BeatTable
+    """What trick play reads (``core/tricks.beat_table``, numbers as ranks)."""
 
 
 def _matches(card: int, trump: int | None) -> bool:
@@ -65,7 +68,9 @@ def trump_tables(chief: int | None, vice: int | None) -> TrumpTables:
     masks = tuple(
         mask_of([card for card in range(INSTANCES) if suit_of[card] == k]) for k in range(TRUMP_CLASS + 1)
     )
-    return TrumpTables(suit_of, tuple(power), masks, masks[TRUMP_CLASS])
+    return TrumpTables(
+        suit_of, tuple(power), masks, masks[TRUMP_CLASS], beat_table(suit_of, NUMBER_OF, power)
+    )
 
 
 def trump_order(chief: int | None, vice: int | None, colours: int = 5) -> list[list[str]]:

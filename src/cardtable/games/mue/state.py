@@ -148,8 +148,6 @@ class MueState(TrickTakingState):
         "_faceup",
         "_counts",
         "_last_bid",
-        "_points",
-        "_tricks_won",
     )
     _copy_nested: ClassVar[tuple[str, ...]] = ("_shows",)
 
@@ -159,8 +157,6 @@ class MueState(TrickTakingState):
     auction is most of Mü's decisions)."""
     _counts: list[int]
     _last_bid: list[int]
-    _points: list[int]
-    _tricks_won: list[int]
 
     def _setup(self) -> None:
         game = self.game
@@ -170,8 +166,7 @@ class MueState(TrickTakingState):
         self._deck = deck_codes(self._colours)
         self._deck_names = [CODES[code] for code in self._deck]
         self._active_count = n - 1 if self._sits_out else n
-        self._hand_size = len(self._deck) // self._active_count
-        self._rank = NUMBER_OF
+        self._tricks_per_hand = len(self._deck) // self._active_count
         self._follow = FollowRule.SUIT
         self._scores = [0] * n
         self._hand_number = 0
@@ -190,7 +185,7 @@ class MueState(TrickTakingState):
         def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             dealer = fixed if fixed is not None else rng.randrange(n)
             deck = shuffled(rng, self._deck)
-            return {"dealer": dealer, "deck": list(map(CODES.__getitem__, deck))}, (dealer, deck)
+            return {"dealer": dealer, "deck": [CODES[code] for code in deck]}, (dealer, deck)
 
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
             return deal["dealer"], list(map(CODE_IDS.__getitem__, deal["deck"]))
@@ -215,8 +210,6 @@ class MueState(TrickTakingState):
         self._shows = [self._show_actions(seat) for seat in range(n)]
         self._counts = [0] * n
         self._last_bid = [0] * n
-        self._points = [0] * n
-        self._tricks_won = [0] * n
         self._bids = 0
         self._passes = 0
         self._highest = 0
@@ -237,7 +230,7 @@ class MueState(TrickTakingState):
         """§3 canonical deal: active seats from the dealer's left take blocks of H cards; the first
         copy of a code dealt is instance ``code``, the second its second-copy instance."""
         hands = [0] * self.game.players
-        h = self._hand_size
+        h = self._tricks_per_hand
         seen = 0
         for k, seat in enumerate(active):
             mask = 0
@@ -252,7 +245,7 @@ class MueState(TrickTakingState):
         return hands
 
     def _use_tables(self, tables: TrumpTables) -> None:
-        self._suit_of, self._power = tables.suit_of, tables.power
+        self._suit_of, self._beats = tables.suit_of, tables.beats
         self._suit_masks, self._trump_mask = tables.suit_masks, tables.trump_mask
 
     def _show_actions(self, seat: int) -> list[int]:
@@ -324,7 +317,6 @@ class MueState(TrickTakingState):
 
     def _start_tricks(self) -> None:
         self._phase = Phase.TRICKS
-        self._tricks_done = 0
         self._start_trick_play(self._chief)  # type: ignore[arg-type]
 
     def _play(self, code: int) -> None:
@@ -337,21 +329,18 @@ class MueState(TrickTakingState):
             card = code if self._hands[seat] >> code & 1 else SECOND_COPY[code]
         self._play_card(card)
 
-    def _trick_won(self, winner: int, cards: tuple[int, ...]) -> None:
-        self._points[winner] += sum(map(POINTS_OF.__getitem__, cards))
-        self._tricks_won[winner] += 1
-        self._tricks_done += 1
-        if self._tricks_done == self._hand_size:
-            self._score_played_hand()
+    def _hand_over(self, last_winner: int) -> None:
+        self._score_played_hand()
 
     def _score_played_hand(self) -> None:
         """§6: card points, then the bonus or the penalty of the Chief's bid."""
         chief, partner, bid = self._chief, self._partner, self._highest
         assert chief is not None and self._chief_trump is not None
+        points = self._points_taken(POINTS_OF)
         deltas = played_hand_deltas(
-            self._active, self._points, chief=chief, partner=partner, bid=bid, chief_trump=self._chief_trump
+            self._active, points, chief=chief, partner=partner, bid=bid, chief_trump=self._chief_trump
         )
-        team = self._points[chief] + (self._points[partner] if partner is not None else 0)
+        team = points[chief] + (points[partner] if partner is not None else 0)
         goal = target(self._active_count, bid)
         self._score(
             "made" if team >= goal else "failed",
@@ -364,7 +353,7 @@ class MueState(TrickTakingState):
             vice_trump=self._vice_trump,
             target=goal,
             team_points=team,
-            points=tuple(self._points),
+            points=tuple(points),
         )
 
     def _score(self, outcome: str, deltas: Sequence[int], **details: Any) -> None:
@@ -582,9 +571,9 @@ class MueState(TrickTakingState):
             "chief_trump": trump_name(self._chief_trump),
             "trump_order": trump_order(self._chief_trump, self._vice_trump, self._colours),
             "target": target(self._active_count, bid) if chief is not None else None,
-            "points": list(self._points),
-            "tricks_won": list(self._tricks_won),
-            "tricks_per_hand": self._hand_size,
+            "points": self._points_taken(POINTS_OF),
+            "tricks_won": self._tricks_taken(),
+            "tricks_per_hand": self._tricks_per_hand,
             "played": [CODES[CODE_OF[card]] for card in self._played_cards()],
             "scores": list(self._scores),
             "end": options["end"],
