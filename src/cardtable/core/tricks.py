@@ -135,11 +135,11 @@ class TrickTakingState(State):
 
     The game sets, per hand: ``_hands`` (bitmask per seat of the cards it may play from), the card
     tables ``_suit_of`` and ``_beats`` (``beat_table``), ``_suit_masks`` (cards per suit class),
-    ``_trump_mask``, ``_follow``, ``_trick_size``, ``_tricks_per_hand`` and the seating (``_seat``: who
-    plays after whom); ``_play_masks`` (what playing a card changes in its player's hand) may stay
-    ``CARD_BITS``. It implements ``_hand_over`` (score the hand, deal again or end the match) and, if
-    something happens between tricks, ``_after_trick``. Everything else about a trick (who may play
-    what, who wins it, the cards played this hand) is here.
+    ``_trump_mask``, ``_follow``, ``_tricks_per_hand`` and the seating (``_seat``: who plays after
+    whom, and how many play to a trick); ``_play_masks`` (what playing a card changes in its
+    player's hand) may stay ``CARD_BITS``. It implements ``_hand_over`` (score the hand, deal again
+    or end the match) and, if something happens between tricks, ``_after_trick``. Everything else
+    about a trick (who may play what, who wins it, the cards played this hand) is here.
 
     Play is the hot path of every trick game's simulations, so a trick keeps only its cards: the
     seats in play order are a tuple per leader made once per seating (``_trick_seats``), and the cards
@@ -151,17 +151,16 @@ class TrickTakingState(State):
     _hands: list[int]
     _trick: list[int]
     _trick_seats: tuple[int, ...]
-    """The seats of the current trick in play order, from its leader (as many as ``_trick_size``)."""
+    """The seats of the current trick in play order, from its leader (one per card of a trick)."""
     _tricks: list[FinishedTrick]
-    _next_in_trick: Sequence[int]
     _seat_orders: tuple[tuple[int, ...], ...]
+    """Per leader, the seats of a trick in play order (``seat_orders``)."""
     _last_trick: FinishedTrick | None
     _suit_of: Sequence[int]
     _beats: BeatTable
     _suit_masks: Sequence[int]
     _trump_mask: int
     _follow: FollowRule
-    _trick_size: int
     _tricks_per_hand: int
     _play_masks: Sequence[int] = CARD_BITS
     """Per card, the bits its player's hand flips when playing it: the card itself, and in Troeven's
@@ -169,9 +168,11 @@ class TrickTakingState(State):
 
     def _seat(self, next_in_trick: tuple[int, ...], trick_size: int) -> None:
         """Set who plays after whom (``next_in_trick[seat]``) and how many cards make a trick."""
-        self._next_in_trick = next_in_trick
-        self._trick_size = trick_size
         self._seat_orders = seat_orders(next_in_trick, trick_size)
+
+    def _next_seat(self, seat: int) -> int:
+        """Who plays after ``seat`` (in a trick, and in games with turns outside tricks)."""
+        return self._seat_orders[seat][1]
 
     def _start_trick_play(self, leader: int) -> None:
         """Begin a hand's tricks with ``leader`` to lead (the last trick stays on view across hands)."""
@@ -243,10 +244,11 @@ class TrickTakingState(State):
         self._hands[seat] ^= self._play_masks[card]
         trick = self._trick
         trick.append(card)
-        if len(trick) < self._trick_size:
-            self._to_act = self._next_in_trick[seat]
-            return
         seats = self._trick_seats
+        played = len(trick)
+        if played < len(seats):
+            self._to_act = seats[played]
+            return
         winner = seats[trick_winner(trick, self._beats)]
         self._last_trick = done = (seats, tuple(trick), winner, self._follow)
         self._tricks.append(done)

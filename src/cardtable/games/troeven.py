@@ -170,10 +170,8 @@ def _suit_name(suit: int) -> str:
 class TroevenState(TrickTakingState):
     """A Troeven match in play (either version; ``_version`` picks the deal, the follow rule and draws).
 
-    The phase of a round is the state's class: ``CallingTrumps`` until the call, then
-    ``PlayingCards`` (version 2: ``DrawingCards`` while the stock lasts). Each phase's moves are then
-    one method with no test of the phase, which matters in simulations, where trick play runs
-    millions of times; everything else is here.
+    The version is the state's class (``LayoutTroeven``, ``StockTroeven``), so version 2's draws
+    cost version 1 nothing.
 
     Per round: ``_deck`` (version 1: the deal, which fixes every pile) or ``_stock``/``_stock_pos``
     (version 2: the undealt cards, in order, and how many are gone); ``_hands`` holds the cards each
@@ -186,14 +184,14 @@ class TroevenState(TrickTakingState):
         "_scores",
     )
 
+    _version: ClassVar[int]
+    """1 or 2: the version is the state's class (``LayoutTroeven``, ``StockTroeven``)."""
     _trump: int | None
     _deck: tuple[int, ...]
     _stock: tuple[int, ...]
     _stock_pos: int
 
     def _setup(self) -> None:
-        self._version = self.game.int_option("version")
-        self._round_limit = self.game.int_option("round_limit")
         self._scores = [self.game.int_option("start_points")] * 2
         self._seat((1, 0), 2)
         self._tricks_per_hand = TRICKS_PER_ROUND
@@ -230,7 +228,6 @@ class TroevenState(TrickTakingState):
         self._dealer: int
         self._dealer, dealt = self._chance("deal", draw, check, decode)
         deck = tuple(dealt)  # shared by clones: never changed
-        self.__class__ = CallingTrumps
         caller = 1 - self._dealer
         self._round += 1
         self._trump = None
@@ -260,7 +257,6 @@ class TroevenState(TrickTakingState):
     def _call_trump(self, suit: int) -> None:
         """§4 CHOOSE_TRUMP then DEAL_2: the trump tables, then the rest of the deal; N leads."""
         self._trump = suit
-        self.__class__ = PlayingCards if self._version == 1 else DrawingCards
         self._beats = TRUMP_BEATS[suit]
         self._trump_mask = PIQUET_SUIT_MASKS[suit]
         caller = 1 - self._dealer
@@ -277,6 +273,17 @@ class TroevenState(TrickTakingState):
     def _hand_over(self, last_winner: int) -> None:
         self._score_round()
 
+    def _legal_actions(self) -> Sequence[int]:
+        if self._trump is None:
+            return TRUMP_ACTIONS
+        return self._legal_cards()
+
+    def _apply(self, action: int) -> None:
+        if action < TRUMP_BASE:  # a card (version 1: ``_play_masks`` uncovers the one beneath)
+            self._play_card(action)
+        else:
+            self._call_trump(action - TRUMP_BASE)
+
     def _score_round(self) -> None:
         """§6: score the round, then end the match or deal the next round with the roles swapped."""
         points = self._points_taken(CARD_POINTS)
@@ -284,7 +291,8 @@ class TroevenState(TrickTakingState):
         self._scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
         self._log_score(deltas, self._scores)
         self._previous_round = (self._round, self._dealer, tuple(points))
-        at_limit = self._round_limit > 0 and self._round >= self._round_limit
+        limit = self.game.int_option("round_limit")
+        at_limit = limit > 0 and self._round >= limit
         winners = match_winners(self._scores, at_limit=at_limit)
         if winners is not None:
             self._finish(winners)
@@ -385,7 +393,7 @@ class TroevenState(TrickTakingState):
             "trump": None if trump is None else PIQUET_SUITS[trump],
             "scores": list(self._scores),
             "start_points": self.game.options["start_points"],
-            "round_limit": self._round_limit,
+            "round_limit": self.game.options["round_limit"],
             "trick_number": None if trump is None else min(len(self._tricks) + 1, TRICKS_PER_ROUND),
             "tricks_per_round": TRICKS_PER_ROUND,
             "points": self._points_taken(CARD_POINTS),
@@ -434,38 +442,29 @@ class TroevenState(TrickTakingState):
         return layouts
 
 
-class CallingTrumps(TroevenState):
-    """A round before the trump call: the caller names a suit."""
+class LayoutTroeven(TroevenState):
+    """Version 1: the face-up layout."""
 
-    def _legal_actions(self) -> tuple[int, ...]:
-        return TRUMP_ACTIONS
-
-    def _apply(self, action: int) -> None:
-        self._call_trump(action - TRUMP_BASE)
+    _version = 1
 
 
-class PlayingCards(TroevenState):
-    """A round after the call (in version 2, once the stock is empty): every move is a card played
-    (a version 1 card uncovers the card beneath it through ``_play_masks``)."""
+class StockTroeven(TroevenState):
+    """Version 2: hands and a stock."""
 
-    _legal_actions = TrickTakingState._legal_cards
-    _apply = TrickTakingState._play_card  # type: ignore[assignment]
-
-
-class DrawingCards(PlayingCards):
-    """Version 2 after the call, while the stock lasts: each trick is followed by the draws."""
+    _version = 2
 
     def _after_trick(self, winner: int) -> None:  # type: ignore[override]
-        """DRAW: the winner then the loser draws; once the stock is empty, the strict follow rule
-        starts."""
+        """DRAW: while the stock lasts, the winner then the loser draws; once it is empty, the
+        strict follow rule starts."""
         stock, pos = self._stock, self._stock_pos
+        if pos == len(stock):
+            return
         hands = self._hands
         hands[winner] |= 1 << stock[pos]
         hands[1 - winner] |= 1 << stock[pos + 1]
         self._stock_pos = pos = pos + 2
         if pos == len(stock):
             self._follow = FollowRule.SUIT_OR_TRUMP
-            self.__class__ = PlayingCards
 
 
 # -- notation ---------------------------------------------------------------------------------------
@@ -504,8 +503,12 @@ class Troeven(Game):
             help="rounds before the lower score wins (0: no limit)",
         ),
     )
-    state_class = CallingTrumps
-    """A match starts with the first round's trump call; the state's class then follows the phase."""
+
+    @property
+    def state_class(self) -> type[TroevenState]:  # type: ignore[override]
+        """The state class of the chosen version."""
+        return LayoutTroeven if self.int_option("version") == 1 else StockTroeven
+
     num_actions = NUM_ACTIONS
 
     def action_to_string(self, action: int) -> str:

@@ -277,7 +277,7 @@ class MueState(TrickTakingState):
             if self._passes == self._active_count:
                 self._resolve_auction()
                 return
-        self._to_act = self._next_in_trick[seat]
+        self._to_act = self._next_seat(seat)
         self._shown = 0
         self._limit = self._highest + 1
 
