@@ -2,7 +2,9 @@
 with the same loop (when open_spiel is installed, as `make bench` does in its own venv).
 
 Counts player decisions only: OpenSpiel's chance steps (the deal) are taken but not counted, and our
-games keep chance inside the state. Prints one row per game configuration.
+games keep chance inside the state. Time is the process's CPU time, so other work on the machine
+weighs less; every row, hearts included, is measured in each of ``--rounds`` rounds and the best round
+counts. Prints one row per game configuration.
 """
 
 from __future__ import annotations
@@ -28,15 +30,15 @@ def ours(name: str, options: dict[str, Any], seconds: float) -> tuple[float, int
     game = cardtable.make(name, **options)
     rng = random.Random(0)
     decisions = games = no_winner = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_game(seed=games)
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
         games += 1
         no_winner += not any(state.returns())
-    return decisions / (time.perf_counter() - start), games, no_winner
+    return decisions / (time.process_time() - start), games, no_winner
 
 
 def hearts(seconds: float) -> float | None:
@@ -48,8 +50,8 @@ def hearts(seconds: float) -> float | None:
     game = pyspiel.load_game("hearts")
     rng = random.Random(0)
     decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -57,29 +59,42 @@ def hearts(seconds: float) -> float | None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per row")
+    parser.add_argument("--seconds", type=float, default=1.5, help="time per row and round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; the best one counts")
     parser.add_argument("--game", action="append", help="only these games")
     args = parser.parse_args()
-    reference = hearts(args.seconds)
+    rows = [
+        (name, options)
+        for name in cardtable.games()
+        if not args.game or name in args.game
+        for options in CONFIGS.get(name, [{}])
+    ]
+    reference: float | None = None
+    best: dict[int, tuple[float, int, int]] = {}
+    for _ in range(args.rounds):
+        rate = hearts(args.seconds)
+        if rate is not None:
+            reference = max(reference or 0.0, rate)
+        for index, (name, options) in enumerate(rows):
+            measured = ours(name, options, args.seconds)
+            if index not in best or measured[0] > best[index][0]:
+                best[index] = measured
     if reference is None:
         print("open_spiel not installed: no reference row (make bench installs it)")
     else:
         print(f"{'openspiel hearts (reference)':44} {reference:>12,.0f} decisions/s")
-    for name in cardtable.games():
-        if args.game and name not in args.game:
-            continue
-        for options in CONFIGS.get(name, [{}]):
-            rate, games, no_winner = ours(name, options, args.seconds)
-            label = f"{name} {' '.join(f'{k}={v}' for k, v in options.items())}"
-            ratio = f"  {rate / reference:.2f}x hearts" if reference else ""
-            # Random play rarely wins Game of Trains: those games end at the turn_limit safeguard.
-            limit = f", {no_winner} at the turn limit" if name == "game-of-trains" else ""
-            print(f"{label:44} {rate:>12,.0f} decisions/s  ({games} games{limit}){ratio}", flush=True)
+    for index, (name, options) in enumerate(rows):
+        rate, games, no_winner = best[index]
+        label = f"{name} {' '.join(f'{k}={v}' for k, v in options.items())}"
+        ratio = f"  {rate / reference:.2f}x hearts" if reference else ""
+        # Random play rarely wins Game of Trains: those games end at the turn_limit safeguard.
+        limit = f", {no_winner} at the turn limit" if name == "game-of-trains" else ""
+        print(f"{label:44} {rate:>12,.0f} decisions/s  ({games} games{limit}){ratio}", flush=True)
 
 
 if __name__ == "__main__":

@@ -114,12 +114,13 @@ class State(ABC):
     """Chance outcomes from a record being replayed; None while the seed decides."""
     _winners: Sequence[int] = ()
     """The winning seats once the match is over."""
+    _rng_shared = False
+    """True while a clone shares ``_rng`` with its original (copied at the next chance event)."""
 
     def __init__(self, game: Game, seed: int | None, script: ChanceScript | None = None) -> None:
         self.game = game
         self._seed = seed
         self._rng = random.Random(seed)
-        self._rng_shared = False
         if script is not None:
             self._script = script
         self._log: list[Move | JsonDict] = []
@@ -211,8 +212,6 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy that shares nothing mutable with this state."""
         new = object.__new__(type(self))
-        # dict(), not .copy(): CPython 3.11 reads attributes slowly from a copy of the split dict an
-        # instance's __dict__ gives (twice the time an attribute), and quickly from a plain dict.
         fields = dict(self.__dict__)
         fields["_log"] = self._log.copy()
         for name in self._copy_fields:
@@ -220,7 +219,10 @@ class State(ABC):
         for name in self._copy_nested:
             fields[name] = [inner.copy() for inner in fields[name]]
         self._rng_shared = fields["_rng_shared"] = True  # copied on the next chance event, not now
-        new.__dict__ = fields
+        # One attribute at a time, not new.__dict__ = fields: so the copy keeps CPython's compact
+        # attribute storage (see the class docstring), and search plays on it at full speed.
+        for name, value in fields.items():
+            setattr(new, name, value)
         return new
 
     def __eq__(self, other: object) -> bool:

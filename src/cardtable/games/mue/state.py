@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import cache
 from typing import Any, ClassVar
@@ -137,39 +137,65 @@ def seating(players: int, dealer: int, dealer_sits_out: bool) -> tuple[tuple[int
     return active, tuple(next_in_trick)
 
 
+@dataclass(frozen=True)
+class Pack:
+    """What the options fix for a whole match: the pack, who plays, how many tricks a hand has."""
+
+    sits_out: bool
+    colours: int
+    deck: tuple[int, ...]
+    deck_names: tuple[str, ...]
+    active_count: int
+    tricks_per_hand: int
+
+
+@cache
+def pack_for(players: int, dealer_sits_out: bool) -> Pack:
+    """§3: three colours for three players, else five; with six players the dealer may sit out."""
+    colours = 3 if players == 3 else 5
+    deck = deck_codes(colours)
+    active = players - 1 if dealer_sits_out else players
+    return Pack(
+        dealer_sits_out, colours, deck, tuple(CODES[code] for code in deck), active, len(deck) // active
+    )
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Who leads the hand after the auction, and the trumps they named (None until known)."""
+
+    chief: int | None = None
+    vice: int | None = None
+    partner: int | None = None
+    chief_trump: int | None = None
+    vice_trump: int | None = None
+
+
+NO_ROLES = Roles()
+
+
 # -- the state ------------------------------------------------------------------------------------
 
 
 class MueState(TrickTakingState):
     """A Mü match in play."""
 
-    _copy_fields: ClassVar[tuple[str, ...]] = (
-        *TrickTakingState._copy_fields,
-        "_faceup",
-        "_counts",
-        "_last_bid",
-    )
+    _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_faceup", "_last_bid")
     _copy_nested: ClassVar[tuple[str, ...]] = ("_shows",)
 
     _faceup: list[int]
     _shows: list[list[int]]
     """Per seat, the ``show`` actions of the codes it still hides (kept as cards are shown: the
     auction is most of Mü's decisions)."""
-    _counts: list[int]
     _last_bid: list[int]
+    """Per seat, when it last bid (1 for the hand's first bid, and so on; 0 if it has not)."""
+    _roles: Roles
+    _follow = FollowRule.SUIT
 
     def _setup(self) -> None:
-        game = self.game
-        n = game.players
-        self._sits_out = bool(game.options["dealer_sits_out"])
-        self._colours = 3 if n == 3 else 5
-        self._deck = deck_codes(self._colours)
-        self._deck_names = [CODES[code] for code in self._deck]
-        self._active_count = n - 1 if self._sits_out else n
-        self._tricks_per_hand = len(self._deck) // self._active_count
-        self._follow = FollowRule.SUIT
+        n = self.game.players
+        self._pack = pack_for(n, bool(self.game.options["dealer_sits_out"]))
         self._scores = [0] * n
-        self._hand_number = 0
         self._sheet: tuple[HandSummary, ...] = ()
         self._last_trick = None
         self._dealer: int | None = None
@@ -184,7 +210,7 @@ class MueState(TrickTakingState):
 
         def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             dealer = fixed if fixed is not None else rng.randrange(n)
-            deck = shuffled(rng, self._deck)
+            deck = shuffled(rng, self._pack.deck)
             return {"dealer": dealer, "deck": [CODES[code] for code in deck]}, (dealer, deck)
 
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
@@ -198,39 +224,32 @@ class MueState(TrickTakingState):
                 raise ValueError(f"dealer must be a seat 0..{n - 1}")
             if fixed is not None and dealer != fixed:
                 raise ValueError(f"seat {fixed} must deal this hand, not seat {dealer}")
-            check_deck(deal["deck"], self._deck_names)
+            check_deck(deal["deck"], self._pack.deck_names)
 
         dealer, deck = self._chance("deal", draw, check, decode)
         self._dealer = dealer
-        self._deal_index = len(self._log)
-        self._active, next_in_trick = seating(n, dealer, self._sits_out)
-        self._seat(next_in_trick, self._active_count)
-        self._hands = self._hands_from(deck, self._active)
+        pack = self._pack
+        active, next_in_trick = seating(n, dealer, pack.sits_out)
+        self._seat(next_in_trick, pack.active_count)
+        self._hands = self._hands_from(deck, active)
         self._faceup = [0] * n
         self._shows = [self._show_actions(seat) for seat in range(n)]
-        self._counts = [0] * n
         self._last_bid = [0] * n
-        self._bids = 0
         self._passes = 0
         self._highest = 0
         self._shown = 0
         self._limit = 1
-        self._chief: int | None = None
-        self._vice: int | None = None
-        self._partner: int | None = None
-        self._chief_trump: int | None = None
-        self._vice_trump: int | None = None
+        self._roles = NO_ROLES
         self._use_tables(trump_tables(None, None))
         self._trick, self._trick_seats, self._tricks = [], (), []
-        self._hand_number += 1
         self._phase = _AUCTION
-        self._to_act = dealer if not self._sits_out else self._active[0]
+        self._to_act = dealer if not pack.sits_out else active[0]
 
     def _hands_from(self, codes: list[int], active: tuple[int, ...]) -> list[int]:
         """§3 canonical deal: active seats from the dealer's left take blocks of H cards; the first
         copy of a code dealt is instance ``code``, the second its second-copy instance."""
         hands = [0] * self.game.players
-        h = self._tricks_per_hand
+        h = self._pack.tricks_per_hand
         seen = 0
         for k, seat in enumerate(active):
             mask = 0
@@ -243,6 +262,60 @@ class MueState(TrickTakingState):
                     mask |= bit
             hands[seat] = mask
         return hands
+
+    # -- what is read off the rest (a state keeps few attributes: see core/game.State) ------------
+
+    @property
+    def _tricks_per_hand(self) -> int:  # type: ignore[override]
+        return self._pack.tricks_per_hand
+
+    @property
+    def _active(self) -> tuple[int, ...]:
+        """The seats playing this hand, from the dealer's left."""
+        assert self._dealer is not None
+        return seating(self.game.players, self._dealer, self._pack.sits_out)[0]
+
+    @property
+    def _hand_number(self) -> int:
+        return len(self._sheet) + (not self._over)
+
+    @property
+    def _chief(self) -> int | None:
+        return self._roles.chief
+
+    @property
+    def _vice(self) -> int | None:
+        return self._roles.vice
+
+    @property
+    def _partner(self) -> int | None:
+        return self._roles.partner
+
+    @property
+    def _chief_trump(self) -> int | None:
+        return self._roles.chief_trump
+
+    @property
+    def _vice_trump(self) -> int | None:
+        return self._roles.vice_trump
+
+    def _counts(self) -> list[int]:
+        """Per seat, how many cards it showed in this hand's auction (its face-up cards until the
+        tricks start; read off the log, since cards played leave the face-up ones)."""
+        counts = [0] * self.game.players
+        for entry in self._log[self._hand_start() :]:
+            if not isinstance(entry, tuple) or entry[1] >= TRUMP_BASE:
+                break
+            if entry[1] >= SHOW_BASE:
+                counts[entry[0]] += 1
+        return counts
+
+    def _hand_start(self) -> int:
+        """Where this hand's moves start in the log: just after its deal event."""
+        log = self._log
+        return 1 + next(
+            i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], dict) and "deal" in log[i]
+        )
 
     def _use_tables(self, tables: TrumpTables) -> None:
         self._suit_of, self._beats = tables.suit_of, tables.beats
@@ -260,7 +333,7 @@ class MueState(TrickTakingState):
         self._faceup[seat] = faceup | card
         if copies == card:  # no copy of it hidden any more
             self._shows[seat].remove(SHOW_BASE + code)
-        count = self._counts[seat] = self._counts[seat] + 1
+        count = (faceup | card).bit_count()
         self._shown += 1
         if count > self._highest:
             self._highest = count
@@ -269,12 +342,11 @@ class MueState(TrickTakingState):
         """A turn ends with ``done`` (a bid: resets the pass counter) or ``pass`` (§4.1)."""
         seat: int = self._to_act  # type: ignore[assignment]
         if bid:
-            self._bids += 1
-            self._last_bid[seat] = self._bids
+            self._last_bid[seat] = max(self._last_bid) + 1
             self._passes = 0
         else:
             self._passes += 1
-            if self._passes == self._active_count:
+            if self._passes == self._pack.active_count:
                 self._resolve_auction()
                 return
         self._to_act = self._next_seat(seat)
@@ -287,30 +359,33 @@ class MueState(TrickTakingState):
         if highest == 0:
             self._score("void", [0] * self.game.players)
             return
-        tied = [seat for seat in self._active if self._counts[seat] == highest]
+        counts = [mask.bit_count() for mask in self._faceup]  # nothing is played yet
+        tied = [seat for seat in self._active if counts[seat] == highest]
         if len(tied) > 1:
             latecomer = max(tied, key=self._last_bid.__getitem__)
             deltas = eclat_deltas(self.game.players, tied, latecomer, highest)
             self._score("eclat", deltas, bid=highest, tied=tuple(sorted(tied)), latecomer=latecomer)
             return
-        chief = self._chief = tied[0]
-        if self._active_count > 3:
+        chief = tied[0]
+        vice = None
+        if self._pack.active_count > 3:
             numbers = [[NUMBER_OF[card] for card in bits(mask)] for mask in self._faceup]
-            self._vice = elect_vice(self._counts, numbers, chief)
-        self._phase = Phase.CHIEF_TRUMP if self._vice is None else Phase.VICE_TRUMP
-        self._to_act = chief if self._vice is None else self._vice
+            vice = elect_vice(counts, numbers, chief)
+        self._roles = Roles(chief=chief, vice=vice)
+        self._phase = Phase.CHIEF_TRUMP if vice is None else Phase.VICE_TRUMP
+        self._to_act = chief if vice is None else vice
 
     # -- trumps, partner, tricks (§4.3–§4.6) ------------------------------------------------------
 
     def _name_trump(self, trump: int) -> None:
         if self._phase is Phase.VICE_TRUMP:
-            self._vice_trump = trump
+            self._roles = replace(self._roles, vice_trump=trump)
             self._phase = Phase.CHIEF_TRUMP
             self._to_act = self._chief
             return
-        self._chief_trump = trump
+        self._roles = replace(self._roles, chief_trump=trump)
         self._use_tables(trump_tables(trump, self._vice_trump))
-        if self._active_count > 3:
+        if self._pack.active_count > 3:
             self._phase = Phase.PARTNER
         else:
             self._start_tricks()
@@ -341,7 +416,7 @@ class MueState(TrickTakingState):
             self._active, points, chief=chief, partner=partner, bid=bid, chief_trump=self._chief_trump
         )
         team = points[chief] + (points[partner] if partner is not None else 0)
-        goal = target(self._active_count, bid)
+        goal = target(self._pack.active_count, bid)
         self._score(
             "made" if team >= goal else "failed",
             deltas,
@@ -391,11 +466,15 @@ class MueState(TrickTakingState):
         if phase is _AUCTION:  # most decisions are auction ones
             if not self._shown:
                 return [PASS, *self._shows[seat]]
-            if self._counts[seat] < self._limit:
+            if self._faceup[seat].bit_count() < self._limit:
                 return [DONE, *self._shows[seat]]
             return DONE_FIRST
-        if phase is _TRICKS:
-            return code_actions((), PLAY_TABLES, self._playable(seat))
+        if phase is _TRICKS:  # §4.6 follow the led suit class if able (_playable, inlined)
+            hand = self._hands[seat]
+            trick = self._trick
+            if trick:
+                hand = hand & self._suit_masks[self._suit_of[trick[0]]] or hand
+            return code_actions((), PLAY_TABLES, hand)
         if phase is Phase.PARTNER:
             return [PARTNER_BASE + s for s in sorted(self._active) if s not in (self._chief, self._vice)]
         return [TRUMP_BASE + t for t in bits(self._trump_choices())]
@@ -443,7 +522,7 @@ class MueState(TrickTakingState):
                 "it is already face up" if self._hands[seat] & CODE_MASK[code] else "it is not in their hand"
             )
             return f"seat {seat} cannot {move}: {where}"
-        if self._counts[seat] >= self._limit:
+        if self._faceup[seat].bit_count() >= self._limit:
             limit = self._limit
             return f"seat {seat} cannot {move}: at most {limit} face up this turn (highest at its start + 1)"
         return None
@@ -505,7 +584,7 @@ class MueState(TrickTakingState):
         elif action >= PLAY_BASE:
             self._play(action - PLAY_BASE)
         elif action >= PARTNER_BASE:
-            self._partner = action - PARTNER_BASE
+            self._roles = replace(self._roles, partner=action - PARTNER_BASE)
             self._start_tricks()
         else:
             self._name_trump(action - TRUMP_BASE)
@@ -556,7 +635,7 @@ class MueState(TrickTakingState):
             "face_up": [self._names(mask) for mask in self._faceup],
             "auction": {
                 "turns": self._auction_turns(),
-                "counts": list(self._counts),
+                "counts": self._counts(),
                 "highest": self._highest,
                 "limit": self._limit if auction else None,
                 "shown_this_turn": self._shown if auction else 0,
@@ -569,8 +648,8 @@ class MueState(TrickTakingState):
             "partner": self._partner,
             "vice_trump": trump_name(self._vice_trump),
             "chief_trump": trump_name(self._chief_trump),
-            "trump_order": trump_order(self._chief_trump, self._vice_trump, self._colours),
-            "target": target(self._active_count, bid) if chief is not None else None,
+            "trump_order": trump_order(self._chief_trump, self._vice_trump, self._pack.colours),
+            "target": target(self._pack.active_count, bid) if chief is not None else None,
             "points": self._points_taken(POINTS_OF),
             "tricks_won": self._tricks_taken(),
             "tricks_per_hand": self._tricks_per_hand,
@@ -595,7 +674,7 @@ class MueState(TrickTakingState):
         """This hand's auction so far, one entry per turn (the turn in progress included)."""
         turns: list[JsonDict] = []
         open_turn: JsonDict | None = None
-        for entry in self._log[self._deal_index :]:
+        for entry in self._log[self._hand_start() :]:
             if not isinstance(entry, tuple) or entry[1] >= TRUMP_BASE:
                 break
             seat, action = entry
