@@ -21,11 +21,9 @@ from enum import Enum
 from functools import cache
 from typing import Any, ClassVar
 
-from .cards import CARD_BITS, CHUNK, CHUNK_MASK, bits, bits_tuple, chunk_bits, mask_of
+from .cards import CARD_BITS, HIGH_WORD_BITS, LOW_WORD_BITS, WORD, bits, bits_tuple, mask_of
 from .game import State
 from .hidden import deal_hidden
-
-_C0, _C1, _C2 = chunk_bits(0), chunk_bits(1), chunk_bits(2)
 
 
 class FollowRule(Enum):
@@ -218,8 +216,8 @@ class TrickTakingState(State):
                 hand = hand & (led | self._trump_mask) or hand
             elif rule is not _FREE and hand & led:  # SUIT_THEN_TRUMP_ALLOWED
                 hand &= led | self._trump_mask
-        if hand < 0x1000000000:  # bits_tuple() inlined for 32-card packs: this runs once per decision
-            return _C0[hand & CHUNK_MASK] + _C1[hand >> CHUNK & CHUNK_MASK] + _C2[hand >> 2 * CHUNK]
+        if hand < 0x100000000:  # bits_tuple() inlined for 32-card packs: this runs once per decision
+            return LOW_WORD_BITS[hand & WORD] + HIGH_WORD_BITS[hand >> 16]
         return bits_tuple(hand)
 
     def _playable(self, seat: int) -> int:
