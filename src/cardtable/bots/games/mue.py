@@ -1,10 +1,15 @@
 """Mü for bots: a beginner's policy and hand-end evaluation for search.
 
 The policy (rules/mue.md):
-- auction (§4.1): it bids by hand strength: it wants to show as many cards as its longest colour is
-  longer than a fair share of the hand, shows that colour's highest numbers first (they become its
-  trump choices), never more than the raise limit, and stops one card short rather than draw level
-  with the leader (the latecomer of an éclat pays 10 a card, §4.2);
+- auction (§4.1, §4.2): it bids by hand strength: as many cards as its longest colour is longer than
+  a fair share of the hand, that colour's highest numbers first (they become its trump choices),
+  within the raise limit. It never draws level with the leader (the latecomer of an éclat pays 10 a
+  card), and once a later bidder has drawn level with it, it holds (that bidder pays, it gains 5 a
+  card). Beyond its strength it bids only for the éclat: when a seat that can still bid has drawn
+  level with the top in this auction, it goes one above the top, so that it is the earlier of the two
+  if that seat draws level again. Careful bidders never draw level, so against them it stays within
+  its strength; random ones draw level all the time, and a careful bidder that stayed out of their
+  éclats would watch one of them reach the target first;
 - trumps (§4.3, §4.4): the choice that turns most of its own cards into trumps, a colour before a
   number on equal counts; the Chief names no trump (``none``) when no choice gives it three trumps;
 - partner (§4.5): the player whose face-up cards hold most trumps, then most face-up cards;
@@ -74,19 +79,56 @@ def _best_colour(hand: list[str], colours: str) -> str:
 
 def _bid(obs: JsonDict, moves: list[str]) -> str:
     seat, hand, auction = obs["seat"], obs["hand"], obs["auction"]
-    colours = _colours(obs)
-    best = _best_colour(hand, colours)
-    fair = round(len(hand) / len(colours))
-    want = max(0, sum(code[0] == best for code in hand) - fair)
-    mine, highest = auction["counts"][seat], auction["highest"]
-    goal = min(want, auction["limit"])
-    if goal == highest and mine < highest:
-        goal -= 1  # do not draw level with the leader: the latecomer of an éclat pays
+    best = _best_colour(hand, _colours(obs))
+    at_start = auction["counts"][seat] - auction["shown_this_turn"]
+    goal = min(_bid_goal(obs, at_start), auction["limit"])
     shows = [m for m in moves if m.startswith("show ")]
-    if mine < goal and shows:
+    if auction["counts"][seat] < goal and shows:
         ranked = sorted(shows, key=lambda m: (m[5] == best, int(m[6])), reverse=True)
         return ranked[0]
     return "done" if "done" in moves else "pass"
+
+
+def _bid_goal(obs: JsonDict, mine: int) -> int:
+    """How many cards to have face up after this turn, from ``mine`` at its start (decided from the
+    turn's start, so every show of the turn agrees)."""
+    counts: list[int] = obs["auction"]["counts"]
+    active: list[int] = obs["active"]
+    top = max(counts[s] for s in active if s != obs["seat"])
+    strength = _hand_bid(obs["hand"], _colours(obs))
+    if mine > top:
+        return max(mine, strength)
+    if mine == top > 0:
+        return mine  # whoever drew level after us pays if the auction ends here
+    if strength > top:
+        return top + 1
+    if top < len(obs["hand"]) and _levellers(obs):
+        return top + 1
+    return min(strength, top - 1)
+
+
+def _hand_bid(hand: list[str], colours: str) -> int:
+    """The bid the hand supports: by how much its longest colour beats a fair share of the hand."""
+    best = _best_colour(hand, colours)
+    fair = round(len(hand) / len(colours))
+    return max(0, sum(code[0] == best for code in hand) - fair)
+
+
+def _levellers(obs: JsonDict) -> set[int]:
+    """The other seats that drew level with the highest count in this auction and can still bid.
+
+    Drawing level makes one the latecomer of an éclat (§4.2): a seat that does it bids for the éclat,
+    not for a contract, and will likely do it again, so being at the top before it pays."""
+    counts = dict.fromkeys(obs["active"], 0)
+    levelled = set()
+    for turn in obs["auction"]["turns"]:
+        if turn["done"] and not turn["pass"]:
+            seat = turn["seat"]
+            counts[seat] += len(turn["shown"])
+            if counts[seat] == max(count for other, count in counts.items() if other != seat):
+                levelled.add(seat)
+    can_bid = {s for s in obs["active"] if len(obs["face_up"][s]) < obs["hand_sizes"][s]}
+    return (levelled & can_bid) - {obs["seat"]}
 
 
 # -- trumps and partner -------------------------------------------------------------------------
