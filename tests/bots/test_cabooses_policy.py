@@ -1,0 +1,73 @@
+"""Cabooses in the Corner for bots: the race rewards that score search's rollouts after one round of
+the policy (bots/games/cabooses_in_the_corner.py)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+import cardtable
+from cardtable.bots import ISMCTSBot, evaluation_for
+from cardtable.bots.games.cabooses_in_the_corner import GAME, ROLLOUT_MOVES, play, race_rewards
+from cardtable.core.game import JsonDict
+
+
+def public_view(hand_sizes: list[int], to_act: int) -> JsonDict:
+    """A real public view of a fresh game, with the hand sizes and the seat to act set."""
+    view = cardtable.make(GAME, players=len(hand_sizes)).new_game(seed=1).observation(None)
+    return view | {"hand_sizes": hand_sizes, "to_act": to_act}
+
+
+ROOT = public_view([7, 7, 7, 7], 0)
+
+
+def test_a_near_won_position_is_worth_more_than_a_lost_one() -> None:
+    """Seat 0 one card from winning leads; the same seat far behind the others trails."""
+    near = race_rewards(ROOT, public_view([1, 6, 7, 8], 1))
+    lost = race_rewards(ROOT, public_view([9, 2, 3, 4], 1))
+    assert near[0] == max(near) and lost[0] == min(lost)
+    assert near[0] > 1 / 4 > lost[0]
+
+
+def test_each_card_more_in_hand_lowers_a_seats_chance() -> None:
+    chances = [race_rewards(ROOT, public_view([size, 5, 5, 5], 2))[0] for size in range(1, 12)]
+    assert chances == sorted(chances, reverse=True) and len(set(chances)) == len(chances)
+
+
+def test_at_equal_hands_the_seat_to_act_leads_and_the_longest_wait_trails() -> None:
+    """Seat 2 is to act, then 3, 0 and 1 (§4.6: clockwise)."""
+    chances = race_rewards(ROOT, public_view([5, 5, 5, 5], 2))
+    assert chances[2] > chances[3] > chances[0] > chances[1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_chances_lie_in_0_1_and_add_up_to_one(players: int) -> None:
+    rng = random.Random(players)
+    for _ in range(50):
+        sizes = [rng.randrange(0, 30) for _ in range(players)]
+        chances = race_rewards(ROOT, public_view(sizes, rng.randrange(players)))
+        assert all(0 <= chance <= 1 for chance in chances)
+        assert sum(chances) == pytest.approx(1)
+
+
+def test_search_scores_its_rollouts_after_one_round_of_the_policy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rollout that ends the game within the round scores ``returns()``; every other one stops
+    after ``ROLLOUT_MOVES`` moves, before the end, and ``race_rewards`` scores it."""
+    from cardtable.bots import evaluation
+
+    own = evaluation_for(GAME)
+    assert own.max_moves == ROLLOUT_MOVES and own.rollout is play and own.rewards is race_rewards
+    leaves: list[JsonDict] = []
+
+    def spy(root: JsonDict, leaf: JsonDict) -> list[float]:
+        leaves.append(leaf)
+        return race_rewards(root, leaf)
+
+    monkeypatch.setitem(evaluation._EVALUATIONS, GAME, replace(own, rewards=spy))
+    state = cardtable.make(GAME).new_game(seed=3)
+    ISMCTSBot(seed=1, iterations=40).choose(state)
+    assert 0 < len(leaves) <= 40 and not any(leaf["over"] for leaf in leaves)
