@@ -19,10 +19,14 @@ The policy (rules/mue.md):
   plain colour, or its cheapest card.
 The trump order comes from the observation (``trump_order``, strongest first, equal cards grouped).
 
-Evaluation: rollouts stop at the end of the hand (its ``score`` event); the active seats' hand
-scores are scaled to [0, 1] between the hand's lowest and highest (all 0.5 when equal), since the game
-is won by the highest total. Rollouts stop bidding (``pass``, or ``done`` mid-turn) and play every other
-move at random: a random auction nearly always ends in an éclat, which would make every bid look alike.
+Evaluation: rollouts stop at the end of the hand (its ``score`` event). Each active seat's reward
+is its hand score against the active seats' mean, linear over ``REWARD_SPAN`` points (clipped to
+[0, 1]): the game is won by the highest total, and a linear reward lets the average over rollouts weigh
+a contract by the points it is worth. Rollouts stop bidding (``pass``, or ``done`` mid-turn): a random
+auction nearly always ends in an éclat, which would make every bid look alike. They name trumps and the
+partner as the policy does, since a random trump or partner makes every contract look worse than it is
+(three cheap decisions a hand), and play the cards at random (the policy there would cost an
+observation a card, several times the search's time).
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ TRIANGLES = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)
 NUMBERS_IN_A_COLOUR = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
 MIN_TRUMPS = 3
 """The Chief names a trump only if it makes at least this many of its own cards trumps."""
+REWARD_SPAN = 60
+"""Hand points from a search reward of 0 to one of 1, centred on the active seats' mean (a made
+contract's bonus is 10 points a card and more, a failed one costs the Chief 10 a card short)."""
 
 
 def points(code: str) -> int:
@@ -229,22 +236,26 @@ def _lead(obs: JsonDict, cards: list[str], tiers: dict[str, int], team: set[int]
 
 
 def rollout(view: SeatView, rng: random.Random) -> int:
-    """Stop bidding, else a random move (``pass`` and ``done`` are the lowest action ids)."""
+    """Stop bidding; trumps and partner as the policy names them; any card at random."""
     legal = view.legal_actions()
-    if view.action_to_string(legal[0]) in ("pass", "done"):
+    first = view.action_to_string(legal[0])
+    if first in ("pass", "done"):  # the lowest action ids
         return legal[0]
+    if first.startswith(("trump ", "partner ")):
+        return play(view, rng)
     return rng.choice(legal)
 
 
 def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
-    """The hand's score changes, scaled to [0, 1] between the lowest and highest active seat."""
+    """Each active seat's hand score against the active seats' mean: 0.5 at the mean, 0 and 1 at
+    ``REWARD_SPAN / 2`` points below and above it or further; 0.5 for a seat out of the hand."""
     deltas = [after - before for before, after in zip(root["scores"], leaf["scores"], strict=True)]
     active = root["active"]
-    low = min(deltas[s] for s in active)
-    high = max(deltas[s] for s in active)
-    if high == low:
-        return [0.5] * len(deltas)
-    return [(d - low) / (high - low) if s in active else 0.5 for s, d in enumerate(deltas)]
+    mean = sum(deltas[s] for s in active) / len(active)
+    return [
+        min(1.0, max(0.0, 0.5 + (d - mean) / REWARD_SPAN)) if s in active else 0.5
+        for s, d in enumerate(deltas)
+    ]
 
 
 register_policy(GAME, play)
