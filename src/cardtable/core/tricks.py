@@ -8,15 +8,15 @@ wins). From the last two, ``beat_table`` makes the one table trick play reads. A
 
 >>> from cardtable.core.cards import PIQUET_SUIT_OF, PIQUET_RANK_OF, piquet_card as c
 >>> no_trumps = beat_table(PIQUET_SUIT_OF, PIQUET_RANK_OF, [0] * 32)
->>> trick_winner([c("9D"), c("AC"), c("TD"), c("7D")], no_trumps)
-2
+>>> no_trumps[c("9D")][c("TD")], no_trumps[c("9D")][c("AC")]  # does TD, AC take the trick from 9D?
+(True, False)
 """
 
 from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from functools import cache
 from typing import Any, ClassVar
@@ -74,17 +74,6 @@ def beat_table(suit_of: Sequence[int], rank: Sequence[int], power: Sequence[int]
     return tuple(rows)
 
 
-def trick_winner(trick: Sequence[int], beats: BeatTable) -> int:
-    """The index in ``trick`` (cards in play order) of the card that wins it."""
-    best_index = 0
-    best = beats[trick[0]]
-    for index in range(1, len(trick)):
-        card = trick[index]
-        if best[card]:
-            best_index, best = index, beats[card]
-    return best_index
-
-
 def shuffled(rng: random.Random, cards: Sequence[Any]) -> list[Any]:
     """A new uniformly shuffled list of ``cards``, index 0 being the top of the pack.
 
@@ -136,8 +125,9 @@ class TrickTakingState(State):
     ``_trump_mask``, ``_follow``, ``_tricks_per_hand`` and the seating (``_seat``: who plays after
     whom, and how many play to a trick); ``_play_masks`` (what playing a card changes in its
     player's hand) may stay ``CARD_BITS``. It implements ``_hand_over`` (score the hand, deal again
-    or end the match) and, if something happens between tricks, ``_after_trick``. Everything else
-    about a trick (who may play what, who wins it, the cards played this hand) is here.
+    or end the match) and, if something happens after some of a hand's first tricks,
+    ``_after_trick``. Everything else about a trick (who may play what, who wins it, the cards played
+    this hand) is here.
 
     Play is the hot path of every trick game's simulations, so a trick keeps only its cards: the
     seats in play order are a tuple per leader made once per seating (``_trick_seats``), and the cards
@@ -247,15 +237,23 @@ class TrickTakingState(State):
         if played < len(seats):
             self._to_act = seats[played]
             return
-        winner = seats[trick_winner(trick, self._beats)]
+        # The winner: a card that beats the best card so far becomes the best (once a trick, inline).
+        beats = self._beats
+        best = beats[trick[0]]
+        winner = seats[0]
+        for index in range(1, played):
+            card = trick[index]
+            if best[card]:
+                winner, best = seats[index], beats[card]
         self._last_trick = done = (seats, tuple(trick), winner, self._follow)
         self._tricks.append(done)
         self._trick = []
         self._trick_seats = self._seat_orders[winner]
         self._to_act = winner
-        if len(self._tricks) == self._tricks_per_hand:
+        taken = len(self._tricks)
+        if taken == self._tricks_per_hand:
             self._hand_over(winner)
-        elif self._after_trick is not None:
+        elif taken <= self._tricks_before_a_break:
             self._after_trick(winner)
 
     def _excluded(self) -> list[int]:
@@ -296,9 +294,13 @@ class TrickTakingState(State):
         """The hand's last trick is taken (by ``last_winner``): score the hand, then deal the next one
         or end the match."""
 
-    _after_trick: Callable[[int], None] | None = None
-    """What happens after a trick that does not end the hand, given its winner (who already leads
-    next): Troeven's draws from the stock. None when nothing does (no call on the hot path)."""
+    _tricks_before_a_break = 0
+    """How many of a hand's first tricks are followed by ``_after_trick`` (Troeven's draws from the
+    stock: 8); after the others nothing happens, and no call is made on the hot path."""
+
+    def _after_trick(self, winner: int) -> None:
+        """What happens after each of the first ``_tricks_before_a_break`` tricks of a hand, given
+        its winner (who already leads the next trick)."""
 
     def _trick_view(self, name: Any) -> dict[str, Any]:
         """The public trick state for observations: current trick and the last one finished."""

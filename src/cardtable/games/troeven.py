@@ -106,6 +106,10 @@ TRUMP_BEATS = tuple(
 )
 """Per trump suit, the trick table of ``core/tricks``: trumps rank above every plain card."""
 
+PIQUET_BITS = CARD_BITS[:32]
+UNCOVER_BITS = tuple(tuple(CARD_BITS[up] | CARD_BITS[down] for down in PIQUET_CARDS) for up in PIQUET_CARDS)
+"""``[up][down]``: the bits of face-up ``up`` and face-down ``down``, looked up once per pile a deal."""
+
 # Canonical deal positions of §3 (index 0 = top of the pack).
 V1_FACE_DOWN = 0
 """deck[0..7]: N's face-down cards, piles 0..7; deck[8..15]: D's."""
@@ -120,6 +124,8 @@ V2_FIRST_HAND = 4
 """N's first four hand cards (deck[0..3]) are dealt before the trump call."""
 V2_N_REST = 4
 V2_D_HAND = 8
+STOCK_DRAWS = 8
+"""Version 2: the 16 cards left after the deal are drawn two a trick, after the first 8 tricks."""
 
 
 def card_points(cards: Iterable[int]) -> int:
@@ -249,9 +255,9 @@ class TroevenState(TrickTakingState):
     def _uncover_table(deck: Sequence[int]) -> list[int]:
         """Version 1, the ``_play_masks`` of a deal: a face-up card played leaves its pile and turns
         the face-down card beneath it up, into the cards its player may play."""
-        table = list(CARD_BITS[:32])
+        table = list(PIQUET_BITS)
         for down, up in zip(deck[:V1_COVER_OFFSET], deck[V1_COVER_OFFSET:], strict=True):
-            table[up] |= 1 << down
+            table[up] = UNCOVER_BITS[up][down]
         return table
 
     def _call_trump(self, suit: int) -> None:
@@ -288,8 +294,9 @@ class TroevenState(TrickTakingState):
         """§6: score the round, then end the match or deal the next round with the roles swapped."""
         points = self._points_taken(CARD_POINTS)
         deltas = round_deltas(self._dealer, points)
-        self._scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
-        self._log_score(deltas, self._scores)
+        scores = self._scores
+        self._scores = scores = [scores[0] + deltas[0], scores[1] + deltas[1]]
+        self._log_score(deltas, scores)
         self._previous_round = (self._round, self._dealer, tuple(points))
         limit = self.game.int_option("round_limit")
         at_limit = limit > 0 and self._round >= limit
@@ -452,16 +459,15 @@ class StockTroeven(TroevenState):
     """Version 2: hands and a stock."""
 
     _version = 2
+    _tricks_before_a_break = STOCK_DRAWS
 
-    def _after_trick(self, winner: int) -> None:  # type: ignore[override]
-        """DRAW: while the stock lasts, the winner then the loser draws; once it is empty, the
-        strict follow rule starts."""
+    def _after_trick(self, winner: int) -> None:
+        """DRAW: the winner then the loser draws; once the stock is empty, the strict follow rule
+        starts."""
         stock, pos = self._stock, self._stock_pos
-        if pos == len(stock):
-            return
         hands = self._hands
-        hands[winner] |= 1 << stock[pos]
-        hands[1 - winner] |= 1 << stock[pos + 1]
+        hands[winner] |= CARD_BITS[stock[pos]]
+        hands[1 - winner] |= CARD_BITS[stock[pos + 1]]
         self._stock_pos = pos = pos + 2
         if pos == len(stock):
             self._follow = FollowRule.SUIT_OR_TRUMP

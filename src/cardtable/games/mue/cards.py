@@ -31,6 +31,7 @@ FIRST_COPIES = len(CODES)
 DOUBLED = tuple(c * 10 + n for c in range(len(COLOURS)) for n in (1, 7))
 INSTANCES = FIRST_COPIES + len(DOUBLED)
 CODE_OF = tuple(range(FIRST_COPIES)) + DOUBLED
+INSTANCE_NAMES = tuple(CODES[code] for code in CODE_OF)
 COLOUR_OF = tuple(code // 10 for code in CODE_OF)
 NUMBER_OF = tuple(code % 10 for code in CODE_OF)
 POINTS_OF = tuple(TRIANGLES[number] for number in NUMBER_OF)
@@ -40,6 +41,33 @@ CODE_MASK = tuple(1 << code | 1 << SECOND_COPY[code] for code in range(50))
 LOW_MASK = (1 << FIRST_COPIES) - 1
 SECOND_SPREAD = tuple(mask_of([DOUBLED[i] for i in range(10) if high >> i & 1]) for high in range(1024))
 """Codes (as a mask) of the second copies held in ``instances >> 50``."""
+
+
+DOUBLED_FIRSTS = mask_of(DOUBLED)
+DOUBLED_INSTANCES = DOUBLED_FIRSTS | ((1 << len(DOUBLED)) - 1) << FIRST_COPIES
+SECOND_GATHER = {SECOND_SPREAD[high]: high << FIRST_COPIES for high in range(1024)}
+"""The inverse of ``SECOND_SPREAD``: the second-copy instances of a mask of doubled codes."""
+
+
+def first_copies_first(hands: Sequence[int]) -> list[int]:
+    """§3 canonical deal: the first copy of a code dealt is instance ``code``. ``hands`` are instance
+    masks in deal order from a shuffle of instances; where a code's second copy came first, the copies
+    are swapped (with masks: a list of 60 cards would be searched in Python).
+
+    >>> r1 = card_code("R1")
+    >>> first_copies_first([1 << SECOND_COPY[r1], 1 << r1]) == [1 << r1, 1 << SECOND_COPY[r1]]
+    True
+    """
+    seen = 0
+    canonical = []
+    for hand in hands:
+        firsts = hand & DOUBLED_FIRSTS
+        seconds = SECOND_SPREAD[hand >> FIRST_COPIES]  # as the codes they copy
+        both = firsts & seconds
+        once = firsts ^ seconds
+        canonical.append(hand & ~DOUBLED_INSTANCES | once & ~seen | both | SECOND_GATHER[once & seen | both])
+        seen |= once
+    return canonical
 
 
 def codes_mask(instances: int) -> int:

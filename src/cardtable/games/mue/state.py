@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import cache
-from typing import Any, ClassVar
+from operator import add
+from typing import Any, ClassVar, NamedTuple
 
 from ...core.cards import bits, mask_of
 from ...core.game import JsonDict
@@ -25,6 +26,7 @@ from .cards import (
     COLOUR_NAMES,
     COLOUR_OF,
     DONE,
+    INSTANCE_NAMES,
     NO_TRUMP,
     NUMBER_OF,
     PARTNER_BASE,
@@ -40,6 +42,7 @@ from .cards import (
     code_actions,
     codes_mask,
     deck_codes,
+    first_copies_first,
     trump_name,
 )
 from .rules import (
@@ -77,9 +80,9 @@ _AUCTION, _TRICKS = Phase.AUCTION, Phase.TRICKS
 PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "tricks", "over")
 
 
-@dataclass(frozen=True, kw_only=True)
-class HandSummary:
-    """One line of the score sheet: how a hand ended and what it scored."""
+class HandSummary(NamedTuple):
+    """One line of the score sheet: how a hand ended and what it scored (a named tuple: one is made
+    every hand, several times faster than a frozen dataclass)."""
 
     hand: int
     dealer: int
@@ -143,7 +146,8 @@ class Pack:
 
     sits_out: bool
     colours: int
-    deck: tuple[int, ...]
+    instances: tuple[int, ...]
+    """The pack as card instances, in the order of ``deck_codes`` (the first copy of a code first)."""
     deck_names: tuple[str, ...]
     active_count: int
     tricks_per_hand: int
@@ -153,11 +157,26 @@ class Pack:
 def pack_for(players: int, dealer_sits_out: bool) -> Pack:
     """§3: three colours for three players, else five; with six players the dealer may sit out."""
     colours = 3 if players == 3 else 5
-    deck = deck_codes(colours)
+    instances = tuple(instances_of(deck_codes(colours)))
     active = players - 1 if dealer_sits_out else players
     return Pack(
-        dealer_sits_out, colours, deck, tuple(CODES[code] for code in deck), active, len(deck) // active
+        dealer_sits_out,
+        colours,
+        instances,
+        tuple(INSTANCE_NAMES[i] for i in instances),
+        active,
+        len(instances) // active,
     )
+
+
+def instances_of(codes: Sequence[int]) -> list[int]:
+    """The instances of a sequence of codes: the first time a code comes, its first copy."""
+    seen: set[int] = set()
+    instances = []
+    for code in codes:
+        instances.append(SECOND_COPY[code] if code in seen else code)
+        seen.add(code)
+    return instances
 
 
 @dataclass(frozen=True)
@@ -210,11 +229,11 @@ class MueState(TrickTakingState):
 
         def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             dealer = fixed if fixed is not None else rng.randrange(n)
-            deck = shuffled(rng, self._pack.deck)
-            return {"dealer": dealer, "deck": [CODES[code] for code in deck]}, (dealer, deck)
+            deck = shuffled(rng, self._pack.instances)
+            return {"dealer": dealer, "deck": [INSTANCE_NAMES[card] for card in deck]}, (dealer, deck)
 
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
-            return deal["dealer"], list(map(CODE_IDS.__getitem__, deal["deck"]))
+            return deal["dealer"], instances_of(list(map(CODE_IDS.__getitem__, deal["deck"])))
 
         def check(deal: Any) -> None:
             if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
@@ -245,22 +264,14 @@ class MueState(TrickTakingState):
         self._phase = _AUCTION
         self._to_act = dealer if not pack.sits_out else active[0]
 
-    def _hands_from(self, codes: list[int], active: tuple[int, ...]) -> list[int]:
-        """§3 canonical deal: active seats from the dealer's left take blocks of H cards; the first
-        copy of a code dealt is instance ``code``, the second its second-copy instance."""
-        hands = [0] * self.game.players
+    def _hands_from(self, deck: list[int], active: tuple[int, ...]) -> list[int]:
+        """§3: active seats from the dealer's left take blocks of H cards of ``deck`` (instances),
+        the first copy of a code dealt being instance ``code``."""
         h = self._pack.tricks_per_hand
-        seen = 0
-        for k, seat in enumerate(active):
-            mask = 0
-            for code in codes[k * h : (k + 1) * h]:
-                bit = 1 << code
-                if seen & bit:
-                    mask |= 1 << SECOND_COPY[code]
-                else:
-                    seen |= bit
-                    mask |= bit
-            hands[seat] = mask
+        blocks = first_copies_first([mask_of(deck[k * h : (k + 1) * h]) for k in range(len(active))])
+        hands = [0] * self.game.players
+        for seat, hand in zip(active, blocks, strict=True):
+            hands[seat] = hand
         return hands
 
     # -- what is read off the rest (a state keeps few attributes: see core/game.State) ------------
@@ -325,19 +336,6 @@ class MueState(TrickTakingState):
         """The ``show`` actions of the codes ``seat`` hides."""
         return code_actions((), SHOW_TABLES, self._hands[seat] & ~self._faceup[seat])
 
-    def _show(self, code: int) -> None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        faceup = self._faceup[seat]
-        copies = self._hands[seat] & ~faceup & CODE_MASK[code]
-        card = copies & -copies  # the first copy (instance ``code``) while it is hidden, else the second
-        self._faceup[seat] = faceup | card
-        if copies == card:  # no copy of it hidden any more
-            self._shows[seat].remove(SHOW_BASE + code)
-        count = (faceup | card).bit_count()
-        self._shown += 1
-        if count > self._highest:
-            self._highest = count
-
     def _end_turn(self, bid: bool) -> None:
         """A turn ends with ``done`` (a bid: resets the pass counter) or ``pass`` (§4.1)."""
         seat: int = self._to_act  # type: ignore[assignment]
@@ -349,7 +347,7 @@ class MueState(TrickTakingState):
             if self._passes == self._pack.active_count:
                 self._resolve_auction()
                 return
-        self._to_act = self._next_seat(seat)
+        self._to_act = self._seat_orders[seat][1]  # _next_seat(), inlined
         self._shown = 0
         self._limit = self._highest + 1
 
@@ -433,8 +431,7 @@ class MueState(TrickTakingState):
 
     def _score(self, outcome: str, deltas: Sequence[int], **details: Any) -> None:
         """Write the hand's score event and sheet line, then end the game (§6 Game end) or deal again."""
-        scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
-        self._scores = scores
+        self._scores = scores = list(map(add, self._scores, deltas))
         self._log_score(deltas, scores)
         assert self._dealer is not None
         summary = HandSummary(
@@ -577,10 +574,20 @@ class MueState(TrickTakingState):
 
     def _apply(self, action: int) -> None:
         if action < TRUMP_BASE:  # the auction: most decisions
-            if action >= SHOW_BASE:
-                self._show(action - SHOW_BASE)
-            else:
-                self._end_turn(bid=action == DONE)
+            if action < SHOW_BASE:
+                self._end_turn(action == DONE)
+                return
+            # show C (half of all decisions: here rather than in a call of its own)
+            seat: int = self._to_act  # type: ignore[assignment]
+            faceup = self._faceup[seat]
+            copies = self._hands[seat] & ~faceup & CODE_MASK[action - SHOW_BASE]
+            card = copies & -copies  # the first copy (instance ``code``) while hidden, else the second
+            self._faceup[seat] = faceup = faceup | card
+            if copies == card:  # no copy of it hidden any more
+                self._shows[seat].remove(action)
+            self._shown += 1
+            if faceup.bit_count() > self._highest:
+                self._highest = faceup.bit_count()
         elif action >= PLAY_BASE:
             self._play(action - PLAY_BASE)
         elif action >= PARTNER_BASE:
