@@ -252,7 +252,7 @@ class MueState(TrickTakingState):
         self._seat(next_in_trick, pack.active_count)
         self._hands = self._hands_from(deck, active)
         self._faceup = [0] * n
-        self._shows = [self._show_actions(seat) for seat in range(n)]
+        self._shows = [code_actions((), SHOW_TABLES, hand) for hand in self._hands]  # all hidden
         self._last_bid = [0] * n
         self._passes = 0
         self._highest = 0
@@ -435,7 +435,7 @@ class MueState(TrickTakingState):
         self._log_score(deltas, scores)
         assert self._dealer is not None
         summary = HandSummary(
-            hand=self._hand_number,
+            hand=len(self._sheet) + 1,
             dealer=self._dealer,
             outcome=outcome,
             deltas=tuple(deltas),
