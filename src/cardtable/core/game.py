@@ -100,10 +100,11 @@ class ChanceScript:
 class State(ABC):
     """One match in play. Subclasses set ``_to_act`` as play goes on, and ``_finish`` the match.
 
-    Few attributes per state, and no more than 29 in a game's state: CPython 3.11 keeps up to that
-    many in a compact form it reads quickly, and moves them into a dict it reads slowly from the
-    30th on (simulations run at three quarters of the speed). Defaults that rarely change are class
-    attributes, so a state holds them only once they do.
+    Few attributes per state, and no more than 29 in a game's state, counting ``_rng_shared``, which
+    a state and its clones gain when it is cloned: CPython 3.11 keeps up to that many in a compact
+    form it reads quickly, and moves them into a dict it reads slowly from the 30th on (simulations
+    run at three quarters of the speed; ``tests/test_contract.py`` checks every game).
+    Defaults that rarely change are class attributes, so a state holds them only once they do.
     """
 
     _copy_fields: ClassVar[tuple[str, ...]] = ()

@@ -214,7 +214,6 @@ class MueState(TrickTakingState):
     def _setup(self) -> None:
         n = self.game.players
         self._pack = pack_for(n, bool(self.game.options["dealer_sits_out"]))
-        self._scores = [0] * n
         self._sheet: tuple[HandSummary, ...] = ()
         self._last_trick = None
         self._dealer: int | None = None
@@ -285,6 +284,11 @@ class MueState(TrickTakingState):
         """The seats playing this hand, from the dealer's left."""
         assert self._dealer is not None
         return seating(self.game.players, self._dealer, self._pack.sits_out)[0]
+
+    @property
+    def _scores(self) -> tuple[int, ...]:
+        """The running totals: the last score-sheet line's."""
+        return self._sheet[-1].scores if self._sheet else (0,) * self.game.players
 
     @property
     def _hand_number(self) -> int:
@@ -431,7 +435,7 @@ class MueState(TrickTakingState):
 
     def _score(self, outcome: str, deltas: Sequence[int], **details: Any) -> None:
         """Write the hand's score event and sheet line, then end the game (§6 Game end) or deal again."""
-        self._scores = scores = list(map(add, self._scores, deltas))
+        scores = list(map(add, self._scores, deltas))
         self._log_score(deltas, scores)
         assert self._dealer is not None
         summary = HandSummary(
