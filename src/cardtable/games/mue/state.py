@@ -340,21 +340,6 @@ class MueState(TrickTakingState):
         """The ``show`` actions of the codes ``seat`` hides."""
         return code_actions((), SHOW_TABLES, self._hands[seat] & ~self._faceup[seat])
 
-    def _end_turn(self, bid: bool) -> None:
-        """A turn ends with ``done`` (a bid: resets the pass counter) or ``pass`` (§4.1)."""
-        seat: int = self._to_act  # type: ignore[assignment]
-        if bid:
-            self._last_bid[seat] = max(self._last_bid) + 1
-            self._passes = 0
-        else:
-            self._passes += 1
-            if self._passes == self._pack.active_count:
-                self._resolve_auction()
-                return
-        self._to_act = self._seat_orders[seat][1]  # _next_seat(), inlined
-        self._shown = 0
-        self._limit = self._highest + 1
-
     def _resolve_auction(self) -> None:
         """§4.2: void, éclat, or a Chief (and maybe a Vice) who go on to name trumps."""
         highest = self._highest
@@ -577,12 +562,22 @@ class MueState(TrickTakingState):
         return None
 
     def _apply(self, action: int) -> None:
-        if action < TRUMP_BASE:  # the auction: most decisions
-            if action < SHOW_BASE:
-                self._end_turn(action == DONE)
-                return
-            # show C (half of all decisions: here rather than in a call of its own)
+        if action < TRUMP_BASE:  # the auction: most decisions, so handled here rather than in calls
             seat: int = self._to_act  # type: ignore[assignment]
+            if action < SHOW_BASE:  # §4.1: done (a bid: resets the pass counter) or pass ends the turn
+                if action == DONE:
+                    self._last_bid[seat] = max(self._last_bid) + 1
+                    self._passes = 0
+                else:
+                    self._passes += 1
+                    if self._passes == self._pack.active_count:
+                        self._resolve_auction()
+                        return
+                self._to_act = self._seat_orders[seat][1]  # _next_seat(), inlined
+                self._shown = 0
+                self._limit = self._highest + 1
+                return
+            # show C: turn up a hidden copy
             faceup = self._faceup[seat]
             copies = self._hands[seat] & ~faceup & CODE_MASK[action - SHOW_BASE]
             card = copies & -copies  # the first copy (instance ``code``) while hidden, else the second
