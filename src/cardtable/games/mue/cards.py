@@ -124,19 +124,20 @@ def _code_tables(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     )
 
 
+THREE_COLOURS = 1 << 30
+"""Masks of codes below this hold red, blue and green codes only."""
 SHOW_TABLES = _code_tables(SHOW_BASE)
 PLAY_TABLES = _code_tables(PLAY_BASE)
 
 
-def code_actions(
-    first: tuple[int, ...], tables: Sequence[Sequence[tuple[int, ...]]], instances: int
-) -> list[int]:
-    """``first``, then the action of every distinct code in a mask of instances, sorted (the hot path:
-    ``codes_mask`` inlined, one table lookup per colour)."""
+def code_actions(tables: Sequence[Sequence[tuple[int, ...]]], instances: int) -> list[int]:
+    """The action of every distinct code in a mask of instances, sorted (the hot path: ``codes_mask``
+    inlined, one table lookup per colour)."""
     codes = (instances & LOW_MASK) | SECOND_SPREAD[instances >> FIRST_COPIES]
     t0, t1, t2, t3, t4 = tables
+    if codes < THREE_COLOURS:  # no yellow or purple (the 3-player pack): two lookups fewer
+        return [*t0[codes & 1023], *t1[codes >> 10 & 1023], *t2[codes >> 20]]
     return [
-        *first,
         *t0[codes & 1023],
         *t1[codes >> 10 & 1023],
         *t2[codes >> 20 & 1023],

@@ -251,7 +251,7 @@ class MueState(TrickTakingState):
         self._seat(next_in_trick, pack.active_count)
         self._hands = self._hands_from(deck, active)
         self._faceup = [0] * n
-        self._shows = [code_actions((), SHOW_TABLES, hand) for hand in self._hands]  # all hidden
+        self._shows = [code_actions(SHOW_TABLES, hand) for hand in self._hands]  # all hidden
         self._last_bid = [0] * n
         self._passes = 0
         self._highest = 0
@@ -338,7 +338,7 @@ class MueState(TrickTakingState):
 
     def _show_actions(self, seat: int) -> list[int]:
         """The ``show`` actions of the codes ``seat`` hides."""
-        return code_actions((), SHOW_TABLES, self._hands[seat] & ~self._faceup[seat])
+        return code_actions(SHOW_TABLES, self._hands[seat] & ~self._faceup[seat])
 
     def _resolve_auction(self) -> None:
         """§4.2: void, éclat, or a Chief (and maybe a Vice) who go on to name trumps."""
@@ -460,7 +460,7 @@ class MueState(TrickTakingState):
             trick = self._trick
             if trick:
                 hand = hand & self._suit_masks[self._suit_of[trick[0]]] or hand
-            return code_actions((), PLAY_TABLES, hand)
+            return code_actions(PLAY_TABLES, hand)
         if phase is Phase.PARTNER:
             return [PARTNER_BASE + s for s in sorted(self._active) if s not in (self._chief, self._vice)]
         return [TRUMP_BASE + t for t in bits(self._trump_choices())]
