@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 from operator import add
@@ -179,9 +179,9 @@ def instances_of(codes: Sequence[int]) -> list[int]:
     return instances
 
 
-@dataclass(frozen=True)
-class Roles:
-    """Who leads the hand after the auction, and the trumps they named (None until known)."""
+class Roles(NamedTuple):
+    """Who leads the hand after the auction, and the trumps they named (None until known; a named
+    tuple, as ``HandSummary``)."""
 
     chief: int | None = None
     vice: int | None = None
@@ -366,11 +366,11 @@ class MueState(TrickTakingState):
 
     def _name_trump(self, trump: int) -> None:
         if self._phase is Phase.VICE_TRUMP:
-            self._roles = replace(self._roles, vice_trump=trump)
+            self._roles = self._roles._replace(vice_trump=trump)
             self._phase = Phase.CHIEF_TRUMP
             self._to_act = self._chief
             return
-        self._roles = replace(self._roles, chief_trump=trump)
+        self._roles = self._roles._replace(chief_trump=trump)
         self._use_tables(trump_tables(trump, self._vice_trump))
         if self._pack.active_count > 3:
             self._phase = Phase.PARTNER
@@ -590,7 +590,7 @@ class MueState(TrickTakingState):
         elif action >= PLAY_BASE:
             self._play(action - PLAY_BASE)
         elif action >= PARTNER_BASE:
-            self._roles = replace(self._roles, partner=action - PARTNER_BASE)
+            self._roles = self._roles._replace(partner=action - PARTNER_BASE)
             self._start_tricks()
         else:
             self._name_trump(action - TRUMP_BASE)
