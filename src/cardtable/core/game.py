@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
+from operator import add
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, RecordError
@@ -299,9 +300,12 @@ class State(ABC):
         self._log.append({kind: outcome})
         return outcome if decode is None else value
 
-    def _log_score(self, deltas: Iterable[int], scores: Iterable[int]) -> None:
-        """Write the ``score`` event that closes a hand or round."""
+    def _log_score(self, deltas: Sequence[int], before: Sequence[int]) -> list[int]:
+        """Add a hand's or round's ``deltas`` to the totals ``before``, write the ``score`` event that
+        closes it, and return the new totals."""
+        scores = list(map(add, before, deltas))
         self._log.append({"score": {"deltas": list(deltas), "scores": list(scores)}})
+        return scores
 
     def _finish(self, winners: Iterable[int]) -> None:
         """End the match with these winners (ascending seats)."""

@@ -137,8 +137,7 @@ class SlobberhannesState(TrickTakingState):
         first_taker, queen_taker = self._first_taker(), self._queen_taker()
         assert first_taker is not None and queen_taker is not None
         deltas = hand_deltas(self.game.players, first_taker, queen_taker, last_taker)
-        self._scores = [score + delta for score, delta in zip(self._scores, deltas, strict=True)]
-        self._log_score(deltas, self._scores)
+        self._scores = self._log_score(deltas, self._scores)
         winners = match_winners(self._scores)
         if winners is not None:
             self._finish(winners)

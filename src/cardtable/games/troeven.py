@@ -294,9 +294,7 @@ class TroevenState(TrickTakingState):
         """§6: score the round, then end the match or deal the next round with the roles swapped."""
         points = self._points_taken(CARD_POINTS)
         deltas = round_deltas(self._dealer, points)
-        scores = self._scores
-        self._scores = scores = [scores[0] + deltas[0], scores[1] + deltas[1]]
-        self._log_score(deltas, scores)
+        self._scores = self._log_score(deltas, self._scores)
         self._previous_round = (self._round, self._dealer, tuple(points))
         limit = self.game.int_option("round_limit")
         at_limit = limit > 0 and self._round >= limit

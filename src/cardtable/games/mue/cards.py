@@ -49,6 +49,16 @@ SECOND_GATHER = {SECOND_SPREAD[high]: high << FIRST_COPIES for high in range(102
 """The inverse of ``SECOND_SPREAD``: the second-copy instances of a mask of doubled codes."""
 
 
+def instances_of(codes: Sequence[int]) -> list[int]:
+    """The instances of a sequence of codes: the first time a code comes, its first copy."""
+    seen: set[int] = set()
+    instances = []
+    for code in codes:
+        instances.append(SECOND_COPY[code] if code in seen else code)
+        seen.add(code)
+    return instances
+
+
 def first_copies_first(hands: Sequence[int]) -> list[int]:
     """§3 canonical deal: the first copy of a code dealt is instance ``code``. ``hands`` are instance
     masks in deal order from a shuffle of instances; where a code's second copy came first, the copies

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from operator import add
 from typing import Any, ClassVar, NamedTuple
 
 from ...core.cards import bits, mask_of
@@ -43,6 +42,7 @@ from .cards import (
     codes_mask,
     deck_codes,
     first_copies_first,
+    instances_of,
     trump_name,
 )
 from .rules import (
@@ -169,16 +169,6 @@ def pack_for(players: int, dealer_sits_out: bool) -> Pack:
     )
 
 
-def instances_of(codes: Sequence[int]) -> list[int]:
-    """The instances of a sequence of codes: the first time a code comes, its first copy."""
-    seen: set[int] = set()
-    instances = []
-    for code in codes:
-        instances.append(SECOND_COPY[code] if code in seen else code)
-        seen.add(code)
-    return instances
-
-
 class Roles(NamedTuple):
     """Who leads the hand after the auction, and the trumps they named (None until known; a named
     tuple, as ``HandSummary``)."""
@@ -294,26 +284,6 @@ class MueState(TrickTakingState):
     def _hand_number(self) -> int:
         return len(self._sheet) + (not self._over)
 
-    @property
-    def _chief(self) -> int | None:
-        return self._roles.chief
-
-    @property
-    def _vice(self) -> int | None:
-        return self._roles.vice
-
-    @property
-    def _partner(self) -> int | None:
-        return self._roles.partner
-
-    @property
-    def _chief_trump(self) -> int | None:
-        return self._roles.chief_trump
-
-    @property
-    def _vice_trump(self) -> int | None:
-        return self._roles.vice_trump
-
     def _counts(self) -> list[int]:
         """Per seat, how many cards it showed in this hand's auction (its face-up cards until the
         tricks start; read off the log, since cards played leave the face-up ones)."""
@@ -368,10 +338,10 @@ class MueState(TrickTakingState):
         if self._phase is Phase.VICE_TRUMP:
             self._roles = self._roles._replace(vice_trump=trump)
             self._phase = Phase.CHIEF_TRUMP
-            self._to_act = self._chief
+            self._to_act = self._roles.chief
             return
         self._roles = self._roles._replace(chief_trump=trump)
-        self._use_tables(trump_tables(trump, self._vice_trump))
+        self._use_tables(trump_tables(trump, self._roles.vice_trump))
         if self._pack.active_count > 3:
             self._phase = Phase.PARTNER
         else:
@@ -379,7 +349,7 @@ class MueState(TrickTakingState):
 
     def _start_tricks(self) -> None:
         self._phase = Phase.TRICKS
-        self._start_trick_play(self._chief)  # type: ignore[arg-type]
+        self._start_trick_play(self._roles.chief)  # type: ignore[arg-type]
 
     def _play(self, code: int) -> None:
         seat: int = self._to_act  # type: ignore[assignment]
@@ -396,32 +366,22 @@ class MueState(TrickTakingState):
 
     def _score_played_hand(self) -> None:
         """§6: card points, then the bonus or the penalty of the Chief's bid."""
-        chief, partner, bid = self._chief, self._partner, self._highest
-        assert chief is not None and self._chief_trump is not None
+        roles, bid = self._roles, self._highest
+        chief, partner, chief_trump = roles.chief, roles.partner, roles.chief_trump
+        assert chief is not None and chief_trump is not None
         points = self._points_taken(POINTS_OF)
         deltas = played_hand_deltas(
-            self._active, points, chief=chief, partner=partner, bid=bid, chief_trump=self._chief_trump
+            self._active, points, chief=chief, partner=partner, bid=bid, chief_trump=chief_trump
         )
         team = points[chief] + (points[partner] if partner is not None else 0)
         goal = target(self._pack.active_count, bid)
-        self._score(
-            "made" if team >= goal else "failed",
-            deltas,
-            bid=bid,
-            chief=chief,
-            vice=self._vice,
-            partner=partner,
-            chief_trump=self._chief_trump,
-            vice_trump=self._vice_trump,
-            target=goal,
-            team_points=team,
-            points=tuple(points),
-        )
+        outcome = "made" if team >= goal else "failed"
+        details = roles._asdict()  # the sheet line names the roles as Roles does
+        self._score(outcome, deltas, bid=bid, target=goal, team_points=team, points=tuple(points), **details)
 
     def _score(self, outcome: str, deltas: Sequence[int], **details: Any) -> None:
         """Write the hand's score event and sheet line, then end the game (§6 Game end) or deal again."""
-        scores = list(map(add, self._scores, deltas))
-        self._log_score(deltas, scores)
+        scores = self._log_score(deltas, self._scores)
         assert self._dealer is not None
         summary = HandSummary(
             hand=len(self._sheet) + 1,
@@ -462,7 +422,11 @@ class MueState(TrickTakingState):
                 hand = hand & self._suit_masks[self._suit_of[trick[0]]] or hand
             return code_actions(PLAY_TABLES, hand)
         if phase is Phase.PARTNER:
-            return [PARTNER_BASE + s for s in sorted(self._active) if s not in (self._chief, self._vice)]
+            return [
+                PARTNER_BASE + s
+                for s in sorted(self._active)
+                if s not in (self._roles.chief, self._roles.vice)
+            ]
         return [TRUMP_BASE + t for t in bits(self._trump_choices())]
 
     def _trump_choices(self) -> int:
@@ -470,8 +434,8 @@ class MueState(TrickTakingState):
         options = trump_options(self._faceup[self._to_act])  # type: ignore[index]
         if self._phase is Phase.VICE_TRUMP:
             return options
-        if self._vice_trump is not None:
-            options &= ~(1 << self._vice_trump)
+        if self._roles.vice_trump is not None:
+            options &= ~(1 << self._roles.vice_trump)
         return options | 1 << NO_TRUMP
 
     def _why_illegal(self, action: int) -> str | None:
@@ -539,7 +503,7 @@ class MueState(TrickTakingState):
             return (
                 f"seat {seat} cannot name trump none: only the Chief may name no trump, and they are the Vice"
             )
-        if trump == self._vice_trump:
+        if trump == self._roles.vice_trump:
             return f"seat {seat} cannot name trump {name}: the Vice already named it"
         shown = " ".join(CODES[CODE_OF[c]] for c in bits(self._faceup[seat]))
         return (
@@ -553,9 +517,9 @@ class MueState(TrickTakingState):
             )
         if partner >= self.game.players:
             return f"seat {seat} cannot name partner {partner}: there is no seat {partner} at this table"
-        if partner == self._chief:
+        if partner == self._roles.chief:
             return f"seat {seat} cannot name partner {partner}: the Chief cannot be their own partner"
-        if partner == self._vice:
+        if partner == self._roles.vice:
             return f"seat {seat} cannot name partner {partner}: seat {partner} is the Vice"
         if partner not in self._active:
             return f"seat {seat} cannot name partner {partner}: seat {partner} sits out this hand"
@@ -625,7 +589,8 @@ class MueState(TrickTakingState):
         seat, its own hand."""
         n = self.game.players
         options = self.game.options
-        chief, bid = self._chief, self._highest
+        roles, bid = self._roles, self._highest
+        chief = roles.chief
         auction = self._phase is Phase.AUCTION
         view: JsonDict = {
             "game": self.game.name,
@@ -650,11 +615,11 @@ class MueState(TrickTakingState):
             },
             "chief": chief,
             "bid": bid if chief is not None else None,
-            "vice": self._vice,
-            "partner": self._partner,
-            "vice_trump": trump_name(self._vice_trump),
-            "chief_trump": trump_name(self._chief_trump),
-            "trump_order": trump_order(self._chief_trump, self._vice_trump, self._pack.colours),
+            "vice": roles.vice,
+            "partner": roles.partner,
+            "vice_trump": trump_name(roles.vice_trump),
+            "chief_trump": trump_name(roles.chief_trump),
+            "trump_order": trump_order(roles.chief_trump, roles.vice_trump, self._pack.colours),
             "target": target(self._pack.active_count, bid) if chief is not None else None,
             "points": self._points_taken(POINTS_OF),
             "tricks_won": self._tricks_taken(),
