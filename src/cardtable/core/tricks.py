@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import Enum
-from functools import cache
+from functools import cache, partial
+from itertools import repeat, starmap
 from typing import Any, ClassVar
 
 from .cards import CARD_BITS, HIGH_WORD_BITS, LOW_WORD_BITS, WORD, bits, bits_tuple, mask_of
@@ -76,13 +77,21 @@ def beat_table(suit_of: Sequence[int], rank: Sequence[int], power: Sequence[int]
     return tuple(rows)
 
 
-def shuffled(rng: random.Random, cards: Sequence[Any]) -> list[Any]:
-    """A new uniformly shuffled list of ``cards``, index 0 being the top of the pack.
+def shuffled(rng: random.Random, cards: Sequence[Any], keys: Iterable[float] | None = None) -> list[Any]:
+    """A new uniformly shuffled list of ``cards``, index 0 being the top of the pack: sorted by random
+    keys, one ``rng.random()`` per card in order (or ``keys``, drawn by ``random_keys`` and adjusted
+    by a game that needs to).
 
     Sorting by random keys is uniform (ties of 53-bit floats aside) and about twice as fast as
-    ``Random.shuffle``, which matters in simulations that deal millions of hands."""
-    key = rng.random
-    return sorted(cards, key=lambda _card: key())
+    ``Random.shuffle``, which matters in simulations that deal millions of hands. The keys come from
+    C iterators (``next`` over ``starmap``), not from a Python function called per card."""
+    source = starmap(rng.random, repeat(())) if keys is None else iter(keys)
+    return sorted(cards, key=partial(next, source))
+
+
+def random_keys(rng: random.Random, count: int) -> list[float]:
+    """The keys ``shuffled`` would draw for ``count`` cards."""
+    return list(starmap(rng.random, repeat((), count)))
 
 
 def check_deck(deck: Any, expected: Sequence[str]) -> None:

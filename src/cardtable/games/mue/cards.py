@@ -43,12 +43,6 @@ SECOND_SPREAD = tuple(mask_of([DOUBLED[i] for i in range(10) if high >> i & 1]) 
 """Codes (as a mask) of the second copies held in ``instances >> 50``."""
 
 
-DOUBLED_FIRSTS = mask_of(DOUBLED)
-DOUBLED_INSTANCES = DOUBLED_FIRSTS | ((1 << len(DOUBLED)) - 1) << FIRST_COPIES
-SECOND_GATHER = {SECOND_SPREAD[high]: high << FIRST_COPIES for high in range(1024)}
-"""The inverse of ``SECOND_SPREAD``: the second-copy instances of a mask of doubled codes."""
-
-
 def instances_of(codes: Sequence[int]) -> list[int]:
     """The instances of a sequence of codes: the first time a code comes, its first copy."""
     seen: set[int] = set()
@@ -59,25 +53,20 @@ def instances_of(codes: Sequence[int]) -> list[int]:
     return instances
 
 
-def first_copies_first(hands: Sequence[int]) -> list[int]:
-    """§3 canonical deal: the first copy of a code dealt is instance ``code``. ``hands`` are instance
-    masks in deal order from a shuffle of instances; where a code's second copy came first, the copies
-    are swapped (with masks: a list of 60 cards would be searched in Python).
+def first_copies_first(keys: list[float], pairs: Sequence[int]) -> None:
+    """§3 canonical deal: the first copy of a code dealt is instance ``code``. ``keys`` are the sort
+    keys of a shuffle (``core.tricks.shuffled``) of a pack in which each second copy comes just after
+    its first, at the places ``pairs``; handing the first copy the lower key of the two deals it first,
+    and the cards fall where they would have (the copies are alike).
 
-    >>> r1 = card_code("R1")
-    >>> first_copies_first([1 << SECOND_COPY[r1], 1 << r1]) == [1 << r1, 1 << SECOND_COPY[r1]]
-    True
+    >>> keys = [0.5, 0.9, 0.1]
+    >>> first_copies_first(keys, [1]); keys
+    [0.5, 0.1, 0.9]
     """
-    seen = 0
-    canonical = []
-    for hand in hands:
-        firsts = hand & DOUBLED_FIRSTS
-        seconds = SECOND_SPREAD[hand >> FIRST_COPIES]  # as the codes they copy
-        both = firsts & seconds
-        once = firsts ^ seconds
-        canonical.append(hand & ~DOUBLED_INSTANCES | once & ~seen | both | SECOND_GATHER[once & seen | both])
-        seen |= once
-    return canonical
+    for first in pairs:
+        second = first + 1
+        if keys[second] < keys[first]:
+            keys[first], keys[second] = keys[second], keys[first]
 
 
 def codes_mask(instances: int) -> int:

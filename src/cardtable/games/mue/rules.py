@@ -199,10 +199,11 @@ def eclat_deltas(players: int, tied: Sequence[int], latecomer: int, highest: int
     >>> eclat_deltas(4, tied=[1, 2], latecomer=2, highest=2)
     [0, 10, -20, 0]
     """
-    return [
-        -LOSS_PER_CARD * highest if seat == latecomer else GAIN_PER_CARD * highest if seat in tied else 0
-        for seat in range(players)
-    ]
+    deltas = [0] * players
+    for seat in tied:
+        deltas[seat] = GAIN_PER_CARD * highest
+    deltas[latecomer] = -LOSS_PER_CARD * highest
+    return deltas
 
 
 def winners_of(scores: Sequence[int]) -> list[int]:

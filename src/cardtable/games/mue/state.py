@@ -5,17 +5,19 @@ The decisions behind this code are listed in the package docstring (``games/mue/
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
-from ...core.cards import bits, mask_of
-from ...core.game import JsonDict
+from ...core.cards import CARD_BITS, bits, mask_of
+from ...core.game import Game, JsonDict
 from ...core.hidden import deal_hidden
-from ...core.tricks import FollowRule, TrickTakingState, check_deck, shuffled
+from ...core.tricks import FollowRule, TrickTakingState, check_deck, random_keys, shuffled
 from .cards import (
     ACTION_NAMES,
     CODE_IDS,
@@ -142,30 +144,47 @@ def seating(players: int, dealer: int, dealer_sits_out: bool) -> tuple[tuple[int
 
 @dataclass(frozen=True)
 class Pack:
-    """What the options fix for a whole match: the pack, who plays, how many tricks a hand has."""
+    """What the options fix for a whole match: the pack, who plays, how many tricks a hand has, and
+    when the match ends (read once a hand: options are a dict of checked values)."""
 
     sits_out: bool
     colours: int
     instances: tuple[int, ...]
-    """The pack as card instances, in the order of ``deck_codes`` (the first copy of a code first)."""
+    """The pack as card instances, in the order of ``deck_codes`` (a second copy just after its first)."""
+    pairs: tuple[int, ...]
+    """Where the first copies of the doubled codes stand in ``instances``."""
     deck_names: tuple[str, ...]
     active_count: int
     tricks_per_hand: int
+    end_score: float
+    """A total that ends the match (infinite with ``end="deals"``)."""
+    end_hands: float
+    """How many hands end the match: every seat has dealt ``deals`` times, or the ``hand_limit``
+    safeguard (infinite when neither applies)."""
 
 
 @cache
-def pack_for(players: int, dealer_sits_out: bool) -> Pack:
+def pack_for(game: Game) -> Pack:
     """§3: three colours for three players, else five; with six players the dealer may sit out."""
+    players, options = game.players, game.options
     colours = 3 if players == 3 else 5
-    instances = tuple(instances_of(deck_codes(colours)))
-    active = players - 1 if dealer_sits_out else players
+    codes = deck_codes(colours)
+    instances = tuple(instances_of(codes))
+    active = players - 1 if options["dealer_sits_out"] else players
+    by_score = options["end"] == "score"
+    hand_counts = [game.int_option("hand_limit") or math.inf]
+    if not by_score:
+        hand_counts.append(game.int_option("deals") * players)
     return Pack(
-        dealer_sits_out,
+        bool(options["dealer_sits_out"]),
         colours,
         instances,
+        tuple(k for k in range(len(codes) - 1) if codes[k] == codes[k + 1]),
         tuple(INSTANCE_NAMES[i] for i in instances),
         active,
         len(instances) // active,
+        game.int_option("target") if by_score else math.inf,
+        min(hand_counts),
     )
 
 
@@ -202,8 +221,7 @@ class MueState(TrickTakingState):
     _follow = FollowRule.SUIT
 
     def _setup(self) -> None:
-        n = self.game.players
-        self._pack = pack_for(n, bool(self.game.options["dealer_sits_out"]))
+        self._pack = pack_for(self.game)
         self._sheet: tuple[HandSummary, ...] = ()
         self._last_trick = None
         self._dealer: int | None = None
@@ -215,14 +233,18 @@ class MueState(TrickTakingState):
         """Shuffle and deal the next hand; the first dealer comes from the option or the seed."""
         n = self.game.players
         fixed = self.game.seat_option("first_dealer") if self._dealer is None else (self._dealer + 1) % n
+        pack = self._pack
 
-        def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
+        def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, tuple[int, ...]]]:
             dealer = fixed if fixed is not None else rng.randrange(n)
-            deck = shuffled(rng, self._pack.instances)
-            return {"dealer": dealer, "deck": [INSTANCE_NAMES[card] for card in deck]}, (dealer, deck)
+            keys = random_keys(rng, len(pack.instances))
+            first_copies_first(keys, pack.pairs)
+            deck = itemgetter(*shuffled(rng, pack.instances, keys))
+            return {"dealer": dealer, "deck": list(deck(INSTANCE_NAMES))}, (dealer, deck(CARD_BITS))
 
-        def decode(deal: JsonDict) -> tuple[int, list[int]]:
-            return deal["dealer"], instances_of(list(map(CODE_IDS.__getitem__, deal["deck"])))
+        def decode(deal: JsonDict) -> tuple[int, tuple[int, ...]]:
+            deck = instances_of(list(map(CODE_IDS.__getitem__, deal["deck"])))
+            return deal["dealer"], itemgetter(*deck)(CARD_BITS)
 
         def check(deal: Any) -> None:
             if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
@@ -232,11 +254,10 @@ class MueState(TrickTakingState):
                 raise ValueError(f"dealer must be a seat 0..{n - 1}")
             if fixed is not None and dealer != fixed:
                 raise ValueError(f"seat {fixed} must deal this hand, not seat {dealer}")
-            check_deck(deal["deck"], self._pack.deck_names)
+            check_deck(deal["deck"], pack.deck_names)
 
         dealer, deck = self._chance("deal", draw, check, decode)
         self._dealer = dealer
-        pack = self._pack
         active, next_in_trick = seating(n, dealer, pack.sits_out)
         self._seat(next_in_trick, pack.active_count)
         self._hands = self._hands_from(deck, active)
@@ -253,14 +274,13 @@ class MueState(TrickTakingState):
         self._phase = _AUCTION
         self._to_act = dealer if not pack.sits_out else active[0]
 
-    def _hands_from(self, deck: list[int], active: tuple[int, ...]) -> list[int]:
-        """§3: active seats from the dealer's left take blocks of H cards of ``deck`` (instances),
-        the first copy of a code dealt being instance ``code``."""
+    def _hands_from(self, deck: tuple[int, ...], active: tuple[int, ...]) -> list[int]:
+        """§3: active seats from the dealer's left take blocks of H cards of ``deck`` (the bit of
+        each card instance, the first copy of a code dealt being instance ``code``)."""
         h = self._pack.tricks_per_hand
-        blocks = first_copies_first([mask_of(deck[k * h : (k + 1) * h]) for k in range(len(active))])
         hands = [0] * self.game.players
-        for seat, hand in zip(active, blocks, strict=True):
-            hands[seat] = hand
+        for k, seat in enumerate(active):
+            hands[seat] = sum(deck[k * h : (k + 1) * h])
         return hands
 
     # -- what is read off the rest (a state keeps few attributes: see core/game.State) ------------
@@ -316,16 +336,17 @@ class MueState(TrickTakingState):
         if highest == 0:
             self._score("void", [0] * self.game.players)
             return
-        counts = [mask.bit_count() for mask in self._faceup]  # nothing is played yet
-        tied = [seat for seat in self._active if counts[seat] == highest]
+        # Nothing is played yet, so the face-up cards are all that was shown (a seat sitting out has none).
+        tied = [seat for seat, faceup in enumerate(self._faceup) if faceup.bit_count() == highest]
         if len(tied) > 1:
             latecomer = max(tied, key=self._last_bid.__getitem__)
             deltas = eclat_deltas(self.game.players, tied, latecomer, highest)
-            self._score("eclat", deltas, bid=highest, tied=tuple(sorted(tied)), latecomer=latecomer)
+            self._score("eclat", deltas, highest, tuple(tied), latecomer)
             return
         chief = tied[0]
         vice = None
         if self._pack.active_count > 3:
+            counts = [mask.bit_count() for mask in self._faceup]
             numbers = [[NUMBER_OF[card] for card in bits(mask)] for mask in self._faceup]
             vice = elect_vice(counts, numbers, chief)
         self._roles = Roles(chief=chief, vice=vice)
@@ -376,29 +397,20 @@ class MueState(TrickTakingState):
         team = points[chief] + (points[partner] if partner is not None else 0)
         goal = target(self._pack.active_count, bid)
         outcome = "made" if team >= goal else "failed"
-        details = roles._asdict()  # the sheet line names the roles as Roles does
-        self._score(outcome, deltas, bid=bid, target=goal, team_points=team, points=tuple(points), **details)
+        self._score(outcome, deltas, bid, (), None, *roles, goal, team, tuple(points))
 
-    def _score(self, outcome: str, deltas: Sequence[int], **details: Any) -> None:
-        """Write the hand's score event and sheet line, then end the game (§6 Game end) or deal again."""
+    def _score(self, outcome: str, deltas: Sequence[int], *details: Any) -> None:
+        """Write the hand's score event and sheet line, then end the game (§6 Game end) or deal again.
+        ``details`` are the sheet line's fields from ``bid`` on, in order (a line is made every hand:
+        by position, without building keyword dicts)."""
         scores = self._log_score(deltas, self._scores)
+        sheet = self._sheet
+        hands = len(sheet) + 1
         assert self._dealer is not None
-        summary = HandSummary(
-            hand=len(self._sheet) + 1,
-            dealer=self._dealer,
-            outcome=outcome,
-            deltas=tuple(deltas),
-            scores=tuple(scores),
-            **details,
-        )
-        self._sheet = (*self._sheet, summary)
-        hands = len(self._sheet)
-        limit = self.game.int_option("hand_limit")
-        if self.game.options["end"] == "score":
-            over = max(scores) >= self.game.int_option("target")
-        else:
-            over = hands >= self.game.int_option("deals") * self.game.players
-        if over or (limit and hands >= limit):
+        line = HandSummary(hands, self._dealer, outcome, tuple(deltas), tuple(scores), *details)
+        self._sheet = (*sheet, line)
+        pack = self._pack
+        if hands >= pack.end_hands or max(scores) >= pack.end_score:
             self._phase = Phase.OVER
             self._finish(winners_of(scores))
         else:
