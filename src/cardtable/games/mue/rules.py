@@ -8,17 +8,38 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ...core.cards import bits, mask_of
+from ...core.cards import mask_of
 from ...core.tricks import BeatTable, beat_table
-from .cards import CODES, COLOUR_OF, COLOURS, INSTANCES, NO_TRUMP, NUMBER_OF, NUMBER_TRUMPS, trump_id
+from .cards import (
+    CODES,
+    COLOUR_OF,
+    COLOURS,
+    INSTANCES,
+    NO_TRUMP,
+    NUMBER_OF,
+    NUMBER_TRUMPS,
+    codes_mask,
+    trump_id,
+)
 
 
 def trump_options(faceup: int) -> int:
-    """§4.3/§4.4: the mask of trump ids shown by some face-up card (its colour or its number)."""
-    options = 0
-    for card in bits(faceup):
-        options |= 1 << COLOUR_OF[card] | 1 << (NUMBER_TRUMPS + NUMBER_OF[card])
-    return options
+    """§4.3/§4.4: the mask of trump ids shown by some face-up card (its colour or its number): read
+    off the face-up codes ten bits (one colour) at a time.
+
+    >>> from cardtable.core.cards import bits
+    >>> from cardtable.games.mue.cards import TRUMP_NAMES, card_code
+    >>> [TRUMP_NAMES[t] for t in bits(trump_options(1 << card_code("R7") | 1 << card_code("B7")))]
+    ['R', 'B', '7']
+    """
+    codes = codes_mask(faceup)
+    options = numbers = 0
+    for colour in range(len(COLOURS)):
+        numbers_shown = codes >> 10 * colour & 1023
+        if numbers_shown:
+            options |= 1 << colour
+            numbers |= numbers_shown
+    return options | numbers << NUMBER_TRUMPS
 
 
 # -- trumps: the card tables of the shared trick machinery (§4.6, §5) -----------------------------

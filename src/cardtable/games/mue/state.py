@@ -373,8 +373,16 @@ class MueState(TrickTakingState):
         self._start_trick_play(self._roles.chief)  # type: ignore[arg-type]
 
     def _play(self, code: int) -> None:
+        """Play a face-up copy of ``code`` if the seat has one, else a hidden one. Most codes have one
+        copy, the card itself: found without a search (each operation on a 60-bit mask costs)."""
         seat: int = self._to_act  # type: ignore[assignment]
         faceup = self._faceup[seat]
+        if SECOND_COPY[code] == code:
+            bit = CARD_BITS[code]
+            if faceup & bit:
+                self._faceup[seat] = faceup ^ bit
+            self._play_card(code)
+            return
         if faceup & CODE_MASK[code]:
             card = code if faceup >> code & 1 else SECOND_COPY[code]
             self._faceup[seat] = faceup ^ 1 << card
@@ -553,16 +561,22 @@ class MueState(TrickTakingState):
                 self._shown = 0
                 self._limit = self._highest + 1
                 return
-            # show C: turn up a hidden copy
+            # show C: turn up a hidden copy (of a code with one copy, the card itself, as in _play)
+            code = action - SHOW_BASE
             faceup = self._faceup[seat]
-            copies = self._hands[seat] & ~faceup & CODE_MASK[action - SHOW_BASE]
-            card = copies & -copies  # the first copy (instance ``code``) while hidden, else the second
-            self._faceup[seat] = faceup = faceup | card
-            if copies == card:  # no copy of it hidden any more
+            if SECOND_COPY[code] == code:
+                card = CARD_BITS[code]
                 self._shows[seat].remove(action)
+            else:
+                copies = self._hands[seat] & ~faceup & CODE_MASK[code]
+                card = copies & -copies  # the first copy (instance ``code``) while hidden, else the second
+                if copies == card:  # no copy of it hidden any more
+                    self._shows[seat].remove(action)
+            self._faceup[seat] = faceup = faceup | card
             self._shown += 1
-            if faceup.bit_count() > self._highest:
-                self._highest = faceup.bit_count()
+            count = faceup.bit_count()
+            if count > self._highest:
+                self._highest = count
         elif action >= PLAY_BASE:
             self._play(action - PLAY_BASE)
         elif action >= PARTNER_BASE:
