@@ -179,7 +179,8 @@ def shortfall(active: int, bid: int, team_points: int) -> int:
     >>> shortfall(5, 5, 31), shortfall(6, 2, 18)
     (2, 2)
     """
-    achieved = max(j for j in range(bid) if j == 0 or team_points >= target(active, j))
+    base, step = TARGET_ROWS[active]
+    achieved = max(0, min(bid - 1, (team_points - base) // step))  # the targets rise by step a card
     return bid - achieved
 
 
