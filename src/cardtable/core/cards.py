@@ -10,7 +10,8 @@ mask in ascending order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
+from itertools import repeat
+from operator import add, itemgetter
 
 from .errors import InvalidNotation
 
@@ -40,15 +41,16 @@ def bits(mask: int) -> list[int]:
 
 
 def bits_tuple(mask: int) -> tuple[int, ...]:
-    """``bits`` as a tuple (no list is built)."""
+    """``bits`` as a tuple (no list is built). Wider masks (Mü's 60 cards) are listed 32 bits at a
+    time, each chunk's bits raised by its offset in C (``map`` of ``add``), not by a Python loop."""
     if mask < 0x100000000:
         return LOW_WORD_BITS[mask & WORD] + HIGH_WORD_BITS[mask >> 16]
-    out: tuple[int, ...] = ()
+    out = LOW_WORD_BITS[mask & WORD] + HIGH_WORD_BITS[mask >> 16 & WORD]
     base = 0
-    while mask:
-        out += tuple(base + card for card in LOW_WORD_BITS[mask & WORD])
-        mask >>= 16
-        base += 16
+    while mask := mask >> 32:
+        base += 32
+        chunk = mask & 0xFFFFFFFF
+        out += tuple(map(add, LOW_WORD_BITS[chunk & WORD] + HIGH_WORD_BITS[chunk >> 16], repeat(base)))
     return out
 
 
