@@ -410,6 +410,16 @@ def test_e14_dealer_sits_out_and_scores_nothing() -> None:
     line = state.observation(None)["sheet"][0]
     points = line["points"]
     assert line["outcome"] == "failed" and points[1] == points[2] == points[0] == 0 and sum(points) == 60
+    named = ("bid", "chief", "vice", "partner", "chief_trump", "vice_trump", "target")
+    assert {key: line[key] for key in named} == {
+        "bid": 2,
+        "chief": 1,
+        "vice": None,
+        "partner": 2,
+        "chief_trump": "none",
+        "vice_trump": None,
+        "target": 27,
+    }
     assert score["deltas"] == [0, -20, 0, points[3] + 10, points[4] + 10, points[5] + 10]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from functools import cache, partial
 from itertools import repeat, starmap
@@ -77,16 +77,19 @@ def beat_table(suit_of: Sequence[int], rank: Sequence[int], power: Sequence[int]
     return tuple(rows)
 
 
-def shuffled(rng: random.Random, cards: Sequence[Any], keys: Iterable[float] | None = None) -> list[Any]:
+def shuffled(rng: random.Random, cards: Sequence[Any], keys: Sequence[float] | None = None) -> list[Any]:
     """A new uniformly shuffled list of ``cards``, index 0 being the top of the pack: sorted by random
-    keys, one ``rng.random()`` per card in order (or ``keys``, drawn by ``random_keys`` and adjusted
-    by a game that needs to).
+    keys, one ``rng.random()`` per card in order (or ``keys``, one per card, drawn by ``random_keys``
+    and adjusted by a game that needs to).
 
     Sorting by random keys is uniform (ties of 53-bit floats aside) and about twice as fast as
     ``Random.shuffle``, which matters in simulations that deal millions of hands. The keys come from
     C iterators (``next`` over ``starmap``), not from a Python function called per card."""
-    source = starmap(rng.random, repeat(())) if keys is None else iter(keys)
-    return sorted(cards, key=partial(next, source))
+    if keys is None:
+        return sorted(cards, key=partial(next, starmap(rng.random, repeat(()))))
+    if len(keys) != len(cards):
+        raise ValueError(f"{len(cards)} cards need {len(cards)} keys, got {len(keys)}")
+    return sorted(cards, key=partial(next, iter(keys)))
 
 
 def random_keys(rng: random.Random, count: int) -> list[float]:
