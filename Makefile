@@ -21,7 +21,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 test: lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -rs  # -rs: each skipped suite says which service it needs
 
 # The bench environment adds open-spiel (for the reference game) to its own venv only.
 BENCH_VENV := .venv-bench
