@@ -4,6 +4,7 @@ else (an error to the sender only, the table unchanged, the connection still up)
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -191,31 +192,43 @@ def test_every_broadcast_move_is_already_committed(app: FastAPI, settings: Setti
 
 
 class SlowBot(Bot):
-    """Thinks (busily, holding the interpreter) for a second before playing its first legal move."""
+    """Thinks busily, holding the interpreter, until the test lets it go (at most a minute), then plays its
+    first legal move. ``thinking`` is set while it thinks, ``done`` once it has chosen."""
+
+    thinking = threading.Event()
+    release = threading.Event()
+    done = threading.Event()
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
     def choose(self, state: State) -> int:
-        end = time.perf_counter() + 1.0
-        while time.perf_counter() < end:
+        self.thinking.set()
+        give_up = time.monotonic() + 60
+        while not self.release.is_set() and time.monotonic() < give_up:
             pass
+        self.done.set()
         return state.legal_actions()[0]
 
 
 def test_a_slow_bot_does_not_block_other_tables(
     monkeypatch: pytest.MonkeyPatch, app: FastAPI, player: Any
 ) -> None:
+    """The other table's move goes through while the slow bot is provably still thinking (no clock read)."""
+    for event in (SlowBot.thinking, SlowBot.release, SlowBot.done):
+        event.clear()
     monkeypatch.setitem(_KINDS, "slow", SlowBot)
     monkeypatch.setitem(_LEVELS, "slow", "slow")
     ana, bo = player("ana"), player("bo")
     ana.create(options={"first_leader": 1}, seats=[{"kind": "me"}, *bots("slow")])
-    time.sleep(0.1)  # the slow bot is thinking now
-    table = bo.create(options={"first_leader": 0}, seats=[{"kind": "me"}, *bots()])
-    started = time.perf_counter()
-    assert bo.http.get("/healthz").status_code == 200
-    with bo.socket() as ws:
-        state = watch(ws, table["id"])
-        send(ws, type="move", table=table["id"], version=state["version"], move=state["moves"][0])
-        assert receive(ws)["version"] == state["version"] + 1
-    assert time.perf_counter() - started < 0.5
+    try:
+        assert SlowBot.thinking.wait(timeout=30), "the slow bot never started thinking"
+        table = bo.create(options={"first_leader": 0}, seats=[{"kind": "me"}, *bots()])
+        assert bo.http.get("/healthz").status_code == 200
+        with bo.socket() as ws:
+            state = watch(ws, table["id"])
+            send(ws, type="move", table=table["id"], version=state["version"], move=state["moves"][0])
+            assert receive(ws)["version"] == state["version"] + 1
+        assert not SlowBot.done.is_set(), "the slow bot finished first: this proves nothing"
+    finally:
+        SlowBot.release.set()

@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from operator import add
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .errors import IllegalAction, RecordError
 from .options import Option, OptionValue, validate_options
@@ -24,6 +24,23 @@ from .options import Option, OptionValue, validate_options
 JsonDict = dict[str, Any]
 Move = tuple[int, int]
 """A decision in the log: (seat, action id)."""
+
+
+class Verb(NamedTuple):
+    """One kind of move and its block of action ids, ``base .. base + size - 1``.
+
+    A state class lists its verbs in ``_verbs``; for each verb ``v`` it defines ``_why_not_v(seat, arg)``
+    (the reason the move is illegal now, or None) and ``_v(seat, arg)`` (apply it), where ``arg`` is the
+    action id minus ``base``. The contract finds them from the action id, so each kind of move has its
+    rule and its reason side by side, and no branch tree on ids is written twice."""
+
+    name: str
+    base: int
+    size: int
+
+
+MoveFn = Callable[[Any, int, int], None]
+WhyNotFn = Callable[[Any, int, int], "str | None"]
 
 
 class Game(ABC):
@@ -118,6 +135,15 @@ class State(ABC):
     """The winning seats once the match is over."""
     _rng_shared = False
     """True while a clone shares ``_rng`` with its original (copied at the next chance event)."""
+    _verbs: ClassVar[tuple[Verb, ...]] = ()
+    """The game's kinds of move and their action-id blocks (see ``Verb``)."""
+    _dispatch: ClassVar[tuple[tuple[MoveFn, WhyNotFn, int], ...]] = ()
+    """Per action id: the verb's move method, its reason method and the argument (built from ``_verbs``)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._verbs:
+            cls._dispatch = _dispatch_table(cls)
 
     def __init__(self, game: Game, seed: int | None, script: ChanceScript | None = None) -> None:
         self.game = game
@@ -156,8 +182,10 @@ class State(ABC):
         if action not in legal:
             raise IllegalAction(self.why_illegal(action) or f"action {action} is not legal now")
         self._legal = None
-        self._log.append((self._to_act, action))  # type: ignore[arg-type]
-        self._apply(action)
+        seat: int = self._to_act  # type: ignore[assignment]  # not None: the action was legal
+        self._log.append((seat, action))
+        move, _, arg = self._dispatch[action]
+        move(self, seat, arg)
 
     def why_illegal(self, action: int) -> str | None:
         """Why ``action`` may not be taken now, or None when it may (the one source of reasons)."""
@@ -165,7 +193,8 @@ class State(ABC):
             return "the game is over"
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.game.num_actions:
             return f"{action!r} is not an action id of {self.game.name} (0..{self.game.num_actions - 1})"
-        return self._why_illegal(action)
+        _, why_not, arg = self._dispatch[action]
+        return why_not(self, self._to_act, arg)
 
     def is_terminal(self) -> bool:
         """True once the match is over."""
@@ -253,13 +282,9 @@ class State(ABC):
         """Sorted legal action ids for the seat to act (the match is not over): a list or a tuple,
         which the state keeps until the next move (``legal_actions`` hands out copies)."""
 
-    @abstractmethod
-    def _why_illegal(self, action: int) -> str | None:
-        """The reason a valid action id is illegal now, or None; must agree with ``_legal_actions``."""
-
-    @abstractmethod
-    def _apply(self, action: int) -> None:
-        """Apply a legal action and run every forced step until a seat must decide or the match ends."""
+    # Each verb ``v`` of ``_verbs`` has ``_why_not_v(seat, arg)``, the reason the move is illegal now or
+    # None (it must agree with ``_legal_actions``), and ``_v(seat, arg)``, which applies a legal move and
+    # runs every forced step until a seat must decide or the match ends.
 
     def _result(self) -> JsonDict:
         """The record's ``result`` object once the match is over."""
@@ -312,3 +337,42 @@ class State(ABC):
         self._to_act = None
         self._winners = sorted(winners)
         self._legal = None
+
+
+def _dispatch_table(cls: type[State]) -> tuple[tuple[MoveFn, WhyNotFn, int], ...]:
+    """Per action id, the move and reason methods of its verb and the argument, from ``cls._verbs``;
+    raises TypeError when the verbs leave a gap or overlap, or a verb lacks a method."""
+    size = max(verb.base + verb.size for verb in cls._verbs)
+    table: list[tuple[MoveFn, WhyNotFn, int] | None] = [None] * size
+    for verb in cls._verbs:
+        move, why_not = getattr(cls, f"_{verb.name}", None), getattr(cls, f"_why_not_{verb.name}", None)
+        if move is None or why_not is None:
+            name = verb.name
+            raise TypeError(f"{cls.__name__} lists the verb {name!r} but lacks _{name} or _why_not_{name}")
+        for arg in range(verb.size):
+            if table[verb.base + arg] is not None:
+                raise TypeError(f"{cls.__name__}: verb {verb.name!r} overlaps another at {verb.base + arg}")
+            table[verb.base + arg] = (move, why_not, arg)
+    gaps = [action for action, entry in enumerate(table) if entry is None]
+    if gaps:
+        raise TypeError(f"{cls.__name__}: no verb covers the action ids {gaps}")
+    return tuple(entry for entry in table if entry is not None)
+
+
+class _WholeIdMoves:
+    """Transitional, until every game lists its verbs: the whole action id goes to ``_apply`` and
+    ``_why_illegal``, as before verbs existed."""
+
+    def __getitem__(self, action: int) -> tuple[MoveFn, WhyNotFn, int]:
+        return _whole_id_move, _whole_id_why_not, action
+
+
+def _whole_id_move(state: Any, seat: int, action: int) -> None:
+    state._apply(action)
+
+
+def _whole_id_why_not(state: Any, seat: int, action: int) -> str | None:
+    return state._why_illegal(action)  # type: ignore[no-any-return]
+
+
+State._dispatch = _WholeIdMoves()  # type: ignore[assignment]
