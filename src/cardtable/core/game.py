@@ -189,12 +189,13 @@ class State(ABC):
 
     def why_illegal(self, action: int) -> str | None:
         """Why ``action`` may not be taken now, or None when it may (the one source of reasons)."""
-        if self._over:
+        seat = self._to_act
+        if seat is None:
             return "the game is over"
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.game.num_actions:
             return f"{action!r} is not an action id of {self.game.name} (0..{self.game.num_actions - 1})"
         _, why_not, arg = self._dispatch[action]
-        return why_not(self, self._to_act, arg)
+        return why_not(self, seat, arg)
 
     def is_terminal(self) -> bool:
         """True once the match is over."""

@@ -155,7 +155,7 @@ class SlobberhannesState(TrickTakingState):
             return None
         return self._follow_reason(seat, action, piquet_code)
 
-    _apply = TrickTakingState._play_card  # type: ignore[assignment]  # a move is a card played
+    _apply = TrickTakingState._play_card  # a move is a card played
 
     def resample(self, seat: int | None, rng: random.Random) -> SlobberhannesState:
         """Other hands redealt from the cards they hold, keeping sizes and the suits they showed void in."""
