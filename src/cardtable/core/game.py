@@ -82,7 +82,7 @@ class Game(ABC):
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """The notation of ``records.md`` for an action id."""
+        """The notation of ``docs/records.md`` for an action id."""
 
     @abstractmethod
     def string_to_action(self, text: str) -> int:
@@ -206,7 +206,7 @@ class State(ABC):
         return [1.0 if self._over and seat in self._winners else 0.0 for seat in range(self.game.players)]
 
     def action_to_string(self, action: int) -> str:
-        """The notation of ``records.md`` for an action id."""
+        """The notation of ``docs/records.md`` for an action id."""
         return self.game.action_to_string(action)
 
     def string_to_action(self, text: str) -> int:
@@ -218,7 +218,7 @@ class State(ABC):
         """Everything ``seat`` may know and nothing more; ``None`` gives the public view."""
 
     def record(self, players: list[str] | None = None) -> JsonDict:
-        """The game record of ``records.md`` so far (``result`` is null while the match runs)."""
+        """The game record of ``docs/records.md`` so far (``result`` is null while the match runs)."""
         from .records import build_record
 
         return build_record(self, players)

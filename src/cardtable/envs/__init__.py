@@ -7,6 +7,6 @@ nothing and needs none of them:
 - ``cardtable.envs.gymnasium`` (``cardtable[gymnasium]``): one seat against our bots;
 - ``cardtable.envs.openspiel`` (``cardtable[openspiel]``): every game registered with ``pyspiel``.
 
-All three see a seat only through ``state.observation(seat)`` (DESIGN.md's one view), turned into a
-fixed-shape vector by the game's encoder in ``cardtable.envs.encoding``.
+All three see a seat only through ``state.observation(seat)`` (the one view of ``docs/design.md``
+§6), turned into a fixed-shape vector by the game's encoder in ``cardtable.envs.encoding``.
 """

@@ -23,7 +23,7 @@ Decisions:
   nodes of 256 rather than one of 2**64 keeps ``chance_outcomes()`` small. ``cardtable_state()``
   gives the engine state, whose ``record()`` replays the match in cardtable.
 - Information: imperfect. A seat's information state is its ``observation(seat)`` (everything it may
-  know, DESIGN.md), as canonical JSON for the strings and the game's encoder for the tensors; the
+  know, ``docs/design.md`` §6), as canonical JSON for the strings and the game's encoder for the tensors; the
   observation and information-state views are the same. The public observer
   (``IIGObservationType(private_info=NONE)``) is ``observation(None)``. Observers over all
   players' private information are refused: the engine gives none.

@@ -1,7 +1,7 @@
 """The online table: a FastAPI app with accounts, a lobby, live play over websockets, and storage in which
 a table's state is its game record (SQLite by default, PostgreSQL by URL).
 
-Layout (STYLE §12): ``app.py`` (``create_app``), ``settings.py``, ``routes/`` (one thin module per
+Layout (docs/design.md): ``app.py`` (``create_app``), ``settings.py``, ``routes/`` (one thin module per
 resource), ``ws.py`` (live play), ``schemas.py`` (wire messages), ``db/`` (models, connection, Alembic
 migrations), ``services/`` (``tables.py`` is the only caller of the engine), ``pubsub.py`` (fan-out),
 ``bot_driver.py`` (bots in seats, off the event loop).

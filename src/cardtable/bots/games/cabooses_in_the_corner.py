@@ -1,6 +1,6 @@
 """Cabooses in the Corner for bots: a beginner's policy, and a one-round look-ahead for search.
 
-The policy (rules/cabooses-in-the-corner.md §5–§7) ranks the legal actions and takes the best:
+The policy (docs/rules/cabooses-in-the-corner.md §5–§7) ranks the legal actions and takes the best:
 1. a play that empties its hand (it wins at once);
 2. moves that empty a railway (whole piles, longest first) and relocations of caboose piles, which
    free a railway for any card;

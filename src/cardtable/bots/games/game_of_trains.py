@@ -2,9 +2,9 @@
 
 A train is judged by how many of its cars can stay (a strictly ascending subsequence with enough
 numbers between its cars for the places still to fill), then by how roomy those gaps are. Seven
-ascending cars win (rules/game-of-trains.md, End of game).
+ascending cars win (docs/rules/game-of-trains.md, End of game).
 
-The policy (rules/game-of-trains.md, Turn state machine and Abilities):
+The policy (docs/rules/game-of-trains.md, Turn state machine and Abilities):
 - placing a drawn car (in setup or after ``draw``), it puts it where the train is judged best;
 - on its turn, it uses a market swap or move when that improves its train (always when it wins),
   else it draws.

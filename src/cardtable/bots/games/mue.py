@@ -1,6 +1,6 @@
 """Mü for bots: a beginner's policy and hand-end evaluation for search.
 
-The policy (rules/mue.md):
+The policy (docs/rules/mue.md):
 - auction (§4.1, §4.2): it bids by hand strength: as many cards as its longest colour is longer than
   a fair share of the hand, that colour's highest numbers first (they become its trump choices),
   within the raise limit. It never draws level with the leader (the latecomer of an éclat pays 10 a

@@ -1,6 +1,6 @@
 """2-player Troeven for bots: a beginner's policy and round-end evaluation for search.
 
-The policy counts card points (A4 K3 Q2 J1, rules/troeven.md §2):
+The policy counts card points (A4 K3 Q2 J1, docs/rules/troeven.md §2):
 - calling trumps, it names the suit strongest among the four cards it has seen (two per card, plus
   the card points);
 - following (the follower always sees the whole trick), it wins with its most valuable card of the

@@ -1,7 +1,7 @@
 """Game of Trains at the terminal: every train as a row of cars, the market, the piles, and a preview of
 one's own train before a move is confirmed.
 
-What a person types (besides the full notation of records.md):
+What a person types (besides the full notation of docs/records.md):
 - in setup, a drawn card and a position (``25 3``), or only a position when they drew one card;
 - after drawing, a position (``3``) for the drawn card;
 - on a turn, ``d`` to draw, or a market card's number (``13``) with the position its ability needs

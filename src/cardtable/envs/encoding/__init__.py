@@ -1,9 +1,9 @@
 """Tensor encoders: one per game, each turning ``state.observation(seat)`` into a fixed-shape vector.
 
-An encoder reads only the observation (DESIGN.md's one view: what the seat may know) and static facts
-of the game with its options, so no hidden card can reach a tensor by another path. Its vector has
-the same shape for every state of a game with given options; its layout is declared once with
-``Layout`` and printed in the game module's docstring.
+An encoder reads only the observation (the one view of ``docs/design.md`` §6: what the seat may know)
+and static facts of the game with its options, so no hidden card can reach a tensor by another path.
+Its vector has the same shape for every state of a game with given options; its layout is declared
+once with ``Layout`` and printed in the game module's docstring.
 
 Decisions:
 - Seats are relative: index 0 of every per-seat field is the observing seat, then the seats after it

@@ -1,4 +1,4 @@
-"""Cabooses in the Corner observations as a vector (``rules/cabooses-in-the-corner.md``).
+"""Cabooses in the Corner observations as a vector (``docs/rules/cabooses-in-the-corner.md``).
 
 Cards are the 23 codes ``B1``…``B7``, ``R1``…``R7``, ``W1``…``W7``, ``P8``, ``OB``, in that order; a
 count field holds copies / the pack's copies of that code (3 of each train card, 7 ``P8``, 2 ``OB``).

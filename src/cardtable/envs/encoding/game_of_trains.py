@@ -1,4 +1,4 @@
-"""Game of Trains observations as a vector (``rules/game-of-trains.md``).
+"""Game of Trains observations as a vector (``docs/rules/game-of-trains.md``).
 
 Railcars ``1``–``84`` are indexed ``card - 1``; abilities in the game's ``Ability`` order (MOVE_R2,
 PROTECT, MOVE_L2, SWAP_ADJ, REMOVE_MIDDLE, REMOVE_LAST, REMOVE_FIRST, SWAP_GAP1). ``n`` is the number

@@ -1,4 +1,4 @@
-"""Mü observations as a vector (``rules/mue.md``).
+"""Mü observations as a vector (``docs/rules/mue.md``).
 
 Cards are the 50 codes ``R0``…``P9`` (colour R B G Y P, then number), indexed ``colour * 10 + number``;
 a card field holds the number of copies / 2 (the 1s and 7s come twice). Trumps are the 16 names

@@ -1,4 +1,4 @@
-"""Slobberhannes observations as a vector (``rules/slobberhannes.md``).
+"""Slobberhannes observations as a vector (``docs/rules/slobberhannes.md``).
 
 Cards are indexed by their piquet id (``suit * 8 + rank``, suits S H D C, ranks 7..A), the same ids
 as the game's actions. ``n`` is the number of players; per-seat fields are relative to the observer

@@ -1,4 +1,4 @@
-"""2-player Troeven observations as a vector (``rules/troeven.md``), both versions in one layout.
+"""2-player Troeven observations as a vector (``docs/rules/troeven.md``), both versions in one layout.
 
 Cards are indexed by their piquet id (``suit * 8 + rank``, suits S H D C, ranks 7..A), the same ids
 as the game's card actions; suits in the order S H D C. Per-seat fields are relative to the observer

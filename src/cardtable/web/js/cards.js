@@ -1,5 +1,5 @@
-// Cards drawn as SVG by this client: no images, no third-party art. A card code of records.md becomes a
-// face drawn for its deck:
+// Cards drawn as SVG by this client: no images, no third-party art. A card code of docs/records.md
+// becomes a face drawn for its deck:
 // - "piquet": French-suited cards ("QC", "TD") with corner indices, pips for 7–10, framed courts;
 // - "mue": Mü's five colours 0–9 ("R7"), with the triangles of card points printed on the real cards;
 // - "cabooses": Cabooses' train cards ("B3"; a 1 is the engine), "P8" the purple caboose, "OB" the broken
@@ -35,7 +35,7 @@ const PIPS = {
 
 const MUE_COLOURS = { R: "#d32f2f", B: "#1e63c4", G: "#2e7d32", Y: "#f2b705", P: "#7b1fa2" };
 const MUE_NAMES = { R: "red", B: "blue", G: "green", Y: "yellow", P: "purple" };
-/** The triangles printed on Mü cards: their card points (rules/mue.md §2). */
+/** The triangles printed on Mü cards: their card points (docs/rules/mue.md §2). */
 const MUE_TRIANGLES = [1, 0, 1, 1, 1, 1, 2, 2, 1, 0];
 
 const TRAIN_COLOURS = { B: ["#1e63c4", "#fff"], R: ["#c62828", "#fff"], W: ["#eef1f3", "#37474f"] };

@@ -10,7 +10,7 @@
 // cards), then "Confirm". Only the cards and cars that some offered move uses can be clicked.
 //
 // Decisions:
-// - The preview is drawn here from the ability's description in rules/game-of-trains.md (swap, move
+// - The preview is drawn here from the ability's description in docs/rules/game-of-trains.md (swap, move
 //   two places, protect, remove); it is a picture for the player, never a judge of legality: which card
 //   may go where comes only from the moves the server sent, and the server's next picture is the truth.
 // - The last action is reviewed by comparing with the previous picture: cars that changed flash and are
