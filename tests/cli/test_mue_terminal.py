@@ -39,7 +39,7 @@ def read_screen(screen: str) -> tuple[str, list[str], int]:
     """(phase, legal moves, cards the seat may still lay down) as the table printed them."""
     phase = HEADER.findall(screen)[-1]
     listed = re.sub(r"\s+", " ", screen.rsplit("(legal: ", 1)[1].split(")")[0])
-    room = re.findall(r"may\s+lay\s+down\s+(\d+)\s+more", screen)
+    room = re.findall(r"may\s+lay\s+down\s+up\s+to\s+(\d+)\s+more", screen)
     return "trick" if phase.startswith("trick") else phase, listed.split(", "), int(room[-1]) if room else 0
 
 

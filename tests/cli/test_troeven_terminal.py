@@ -108,10 +108,10 @@ def test_layout_version_shows_both_layouts_as_piles_trumps_trick_and_scores(tmp_
         start = lines.index(title)
         assert lines[start + 1].split() == ["pile", *map(str, range(1, 9))]
         up, down = lines[start + 2].split(), lines[start + 3].split()
-        assert up[:2] == ["face", "up"] and down[:2] == ["face", "down"]
+        assert up[0] == "up" and down[0] == "under"
         piles = obs["layouts"][seat]
-        assert up[2:] == [shown(p["top"]) if p["top"] else "·" for p in piles]
-        assert down[2:] == ["▒" if p["face_down"] else "–" for p in piles]
+        assert up[1:] == [shown(p["top"]) if p["top"] else "·" for p in piles]
+        assert down[1:] == ["▒" if p["face_down"] else "–" for p in piles]
     assert sum(p["face_down"] for p in obs["layouts"][1]) == 7  # the lead uncovered one card
 
 

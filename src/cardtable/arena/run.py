@@ -33,8 +33,6 @@ class ArenaConfig:
 
     def check(self) -> dict[str, Any]:
         """The game's full options; raises ValueError naming what is wrong, before any game is played."""
-        if not self.bots:
-            raise ValueError("an arena needs at least one bot")
         if not isinstance(self.games, int) or isinstance(self.games, bool) or self.games < 1:
             raise ValueError(f"games must be a positive integer, got {self.games!r}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
@@ -42,6 +40,10 @@ class ArenaConfig:
         game = make_game(self.game, **self.options)
         for spec in self.bots:
             bot_registry.make(spec, seed=0).check_game(self.game)
+        if len(self.bots) < 2:
+            raise ValueError(
+                "an arena needs at least two bots to compare (name one twice to play it against itself)"
+            )
         return dict(game.options)
 
     def labels(self) -> tuple[str, ...]:

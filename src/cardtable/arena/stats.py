@@ -11,6 +11,8 @@ Decisions:
 - Games of one block are dealt the same cards and are not independent, so the statistics are
   computed per block and the intervals are Student-t intervals over blocks, cut to [0, 1] where both
   quantities live. With one block there is no interval (``low`` and ``high`` are None).
+- An interval of zero width (every block gave the same result) is kept as computed, but it is not
+  *estimated*: the games say nothing about the spread, and people are told to play more games.
 """
 
 from __future__ import annotations
@@ -34,6 +36,12 @@ class Interval:
     mean: float
     low: float | None
     high: float | None
+
+    @property
+    def estimated(self) -> bool:
+        """Whether the games bound the mean at all: not with one block, nor when every block gave the
+        same result (an interval of zero width)."""
+        return self.low is not None and self.high is not None and self.low < self.high
 
     def clear_above(self, value: float) -> bool:
         """True when the whole interval lies above ``value``."""

@@ -4,18 +4,29 @@ for people, ``--records`` to keep every game.
 
 The arena's libraries (openskill, scipy, matplotlib; Ray for ``--backend ray``) are the ``arena`` and
 ``ray`` extras, imported only when the command runs, so the rest of the CLI works without them.
+
+Decisions:
+- Everything is checked before the first game: the game, its options, the bots (two at least), and
+  the paths. ``--plot`` needs an existing folder and a file type matplotlib writes; ``--records``
+  needs a folder that holds no records yet, so that old and new games are never mixed.
+- The table fits any width: where its columns do not fit, each bot gets a few lines instead, and an
+  interval is never cut or wrapped. Written to a file, the table keeps its full width.
+- An interval of zero width (every deal gave the same result) says nothing: it is shown as "too few
+  games", and the bot's place against the even result as unclear.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -25,12 +36,18 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
+
+from .layout import Fitted, natural_width
+from .options import read_options
 
 if TYPE_CHECKING:
-    from ..arena import ArenaReport, GameResult
+    from ..arena import ArenaReport, GameResult, Interval, Standing
 
 ARENA_SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True}
 """Click settings the command needs: more bots and the game's options follow as extra words."""
+FILE_WIDTH = 80
+"""The width prose is wrapped at when the report goes to a file (the table may be wider)."""
 
 
 def arena(
@@ -38,14 +55,14 @@ def arena(
     game: Annotated[str, typer.Argument(help="the game, e.g. slobberhannes")],
     bots: Annotated[
         list[str] | None,
-        typer.Option(help="the bots: --bots hard heuristic random (kinds, levels, kind:settings)"),
+        typer.Option(help="two or more bots: --bots hard heuristic random (kinds, levels, kind:settings)"),
     ] = None,
     games: Annotated[int, typer.Option(help="games to play (rounded up to whole seat rotations)")] = 100,
     seed: Annotated[int, typer.Option(help="same seed, same games and results")] = 0,
     workers: Annotated[int | None, typer.Option(help="parallel workers [default: all cores]")] = None,
     backend: Annotated[str, typer.Option(help="process (this machine) or ray (a Ray cluster)")] = "process",
     json_out: Annotated[bool, typer.Option("--json", help="print the report as JSON on stdout")] = False,
-    plot: Annotated[Path | None, typer.Option(help="draw win rates and ratings to this PNG")] = None,
+    plot: Annotated[Path | None, typer.Option(help="draw win rates and ratings to this image file")] = None,
     records: Annotated[Path | None, typer.Option(help="write every game's record into this folder")] = None,
 ) -> None:
     """Play bots against each other with seats rotated and report who is stronger, with 95% intervals.
@@ -68,10 +85,13 @@ def arena(
             )
         if workers is not None and workers < 1:
             raise ValueError(f"--workers must be at least 1, got {workers}")
+        if plot is not None:
+            check_plot(plot)
         if records is not None:
+            check_records(records)
             records.mkdir(parents=True, exist_ok=True)
     except (ValueError, OSError) as error:
-        err.print(f"[red]error:[/red] {error}")
+        err.print(f"[red]error:[/red] {escape(str(error))}")
         raise typer.Exit(2) from None
     planned = arena_module.planned_games(config)
     if planned != games:
@@ -80,20 +100,60 @@ def arena(
         err.print("Note: a bot with a time budget makes the results depend on the machine's speed.")
     try:
         report = _run_with_progress(arena_module, config, backend, workers, records, err)
-    except (arena_module.ArenaError, ImportError) as error:
-        err.print(f"[red]error:[/red] {error}")
+    except (arena_module.ArenaError, ImportError, OSError) as error:
+        err.print(f"[red]error:[/red] {escape(str(error))}")
         raise typer.Exit(1) from None
     if json_out:
         sys.stdout.write(json.dumps(report.as_json(), indent=2) + "\n")
     else:
-        Console(highlight=False).print(standings_table(report))
+        print_report(report)
     if plot is not None:
-        from ..arena.plot import ratings_figure
-
-        ratings_figure(report).savefig(plot, dpi=120)
-        err.print(f"Plot written to {plot}.")
+        _draw(report, plot, err)
     if records is not None:
-        err.print(f"{len(report.results)} records written to {records}/.")
+        err.print(f"{len(report.results)} records written to {escape(str(records))}/.")
+
+
+def check_plot(path: Path) -> None:
+    """Raise ValueError unless a plot can be written to ``path``."""
+    from ..arena.plot import file_types
+
+    folder = path.parent
+    if not folder.is_dir():
+        raise ValueError(f"--plot: there is no folder {folder}")
+    if path.is_dir():
+        raise ValueError(f"--plot: {path} is a folder; name a file, e.g. {path / 'arena.png'}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ValueError(f"--plot: {path} cannot be written")
+    kind = path.suffix.lstrip(".").lower()
+    if kind not in file_types():
+        endings = ", ".join(file_types())
+        raise ValueError(f"--plot: cannot draw a '.{kind}' file; name one ending in {endings}")
+
+
+def check_records(folder: Path) -> None:
+    """Raise ValueError unless ``folder`` can take a new set of records (a new folder, or one without
+    records in it)."""
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--records: {folder} is a file; name a folder for the records")
+    if folder.is_dir() and any(folder.glob("game-*.json")):
+        raise ValueError(
+            f"--records: {folder} already holds game records; name a new or empty folder,"
+            " so that old and new records are not mixed"
+        )
+    existing = next(parent for parent in (folder, *folder.parents) if parent.exists())
+    if not os.access(existing, os.W_OK):
+        raise ValueError(f"--records: {existing} cannot be written")
+
+
+def _draw(report: ArenaReport, path: Path, err: Console) -> None:
+    from ..arena.plot import ratings_figure
+
+    try:
+        ratings_figure(report).savefig(path, dpi=120)
+    except OSError as error:
+        err.print(f"[red]error:[/red] the plot could not be written: {escape(str(error))}")
+        raise typer.Exit(1) from None
+    err.print(f"Plot written to {escape(str(path))}.")
 
 
 def _run_with_progress(
@@ -109,7 +169,7 @@ def _run_with_progress(
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=err, transient=False) as progress:
-        task = progress.add_task(f"{config.game}: {' v '.join(config.labels())}", total=None)
+        task = progress.add_task(escape(f"{config.game}: {' v '.join(config.labels())}"), total=None)
 
         def done(result: GameResult, total: int) -> None:
             if records is not None and result.record is not None:
@@ -124,8 +184,6 @@ def _run_with_progress(
 
 def _split_extra(game: str, words: list[str]) -> tuple[list[str], dict[str, Any]]:
     """Bare words are more bots (``--bots a b c``); ``--name value`` pairs are game options."""
-    from .main import _game_options  # the play command's reader of game options
-
     bots: list[str] = []
     option_words: list[str] = []
     index = 0
@@ -139,52 +197,106 @@ def _split_extra(game: str, words: list[str]) -> tuple[list[str], dict[str, Any]
         else:
             bots.append(word)
         index += 1
-    return bots, _game_options(game, option_words)
+    return bots, read_options(game, option_words)
+
+
+def print_report(report: ArenaReport) -> None:
+    """The report for people on stdout: at the terminal's width, or whole when it goes to a file."""
+    out = Console(highlight=False)
+    view = report_view(report)
+    if not out.is_terminal:
+        table, title = natural_width(out, standings_table(report)), len(report_title(report))
+        out = Console(highlight=False, width=max(FILE_WIDTH, table, title))
+    out.print(view)
+
+
+def report_view(report: ArenaReport) -> Group:
+    """Title, the standings (a table, or a few lines per bot where the table does not fit) and notes."""
+    deals = f"{report.blocks} deal{'s' * (report.blocks != 1)}"
+    notes = [
+        f"95% intervals over {deals}, each played in every seat rotation.",
+        f"Win rate: share of the wins, shared wins split; even = {100 * report.even:.1f}%.",
+        "Mean return: per seat. Rating: openskill mu ± sigma.",
+    ]
+    if not all(s.stats.win_rate.estimated and s.stats.mean_return.estimated for s in report.standings):
+        notes.append(
+            "too few games: one deal, or every deal gave the same result, so there is no interval;"
+            " play more games."
+        )
+    return Group(
+        Text(report_title(report), style="bold"),
+        Fitted(standings_table(report), standings_lines(report)),
+        Text(" ".join(notes), style="dim"),
+    )
+
+
+def report_title(report: ArenaReport) -> str:
+    """The game, its options as in the JSON report, the number of games and the seed."""
+    options = ", ".join(f"{k}={json.dumps(v)}" for k, v in report.options.items())
+    return f"{report.config.game} ({options}): {len(report.results)} games, seed {report.config.seed}"
 
 
 def standings_table(report: ArenaReport) -> Table:
     """The arena's result for people: one row per bot, strongest first."""
-    even = report.even
-    options = ", ".join(f"{k}={json.dumps(v)}" for k, v in report.options.items())
-    table = Table(
-        box=box.SIMPLE_HEAD,
-        title=f"{report.config.game} ({options}): {len(report.results)} games, seed {report.config.seed}",
-        caption=(
-            f"95% intervals over {report.blocks} deals, each played in every seat rotation. "
-            f"Win rate: share of the wins, shared wins split; even = {100 * even:.1f}%. "
-            "Mean return: per seat. Rating: openskill mu ± sigma."
-        ),
-    )
-    table.add_column("bot", overflow="fold", max_width=20)
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column("bot", overflow="fold")
     table.add_column("seats", justify="right")
-    table.add_column("win rate [95%]", justify="right")
+    table.add_column("win rate [95%]", justify="right", no_wrap=True)
     table.add_column("vs even", justify="center", no_wrap=True)
-    table.add_column("mean return [95%]", justify="right")
+    table.add_column("mean return [95%]", justify="right", no_wrap=True)
     table.add_column("rating", justify="right", no_wrap=True)
-    table.add_column("ms/move", justify="right")
-    for standing in sorted(report.standings, key=lambda s: -s.stats.win_rate.mean):
+    table.add_column("ms/move", justify="right", no_wrap=True)
+    for standing in _strongest_first(report):
         stats = standing.stats
-        rate, mean = stats.win_rate, stats.mean_return
-        verdict = (
-            "[green]above[/green]"
-            if rate.clear_above(even)
-            else "[red]below[/red]"
-            if rate.clear_below(even)
-            else "unclear"
-        )
         table.add_row(
-            standing.label,
+            Text(standing.label),
             str(stats.seat_games),
-            f"{100 * rate.mean:.1f}% {_interval(rate.low, rate.high, 100, '.1f')}",
-            verdict,
-            f"{mean.mean:.3f} {_interval(mean.low, mean.high, 1, '.3f')}",
+            _shown(stats.win_rate, 100, ".1f", "%"),
+            _verdict(stats.win_rate, report.even),
+            _shown(stats.mean_return, 1, ".3f"),
             f"{standing.rating.mu:.1f}±{standing.rating.sigma:.1f}",
-            f"{1000 * stats.think_seconds / stats.decisions:.2f}" if stats.decisions else "-",
+            _think(standing),
         )
     return table
 
 
-def _interval(low: float | None, high: float | None, scale: float, form: str) -> str:
-    if low is None or high is None:
-        return "[no interval]"
-    return f"[{scale * low:{form}}, {scale * high:{form}}]"
+def standings_lines(report: ArenaReport) -> Group:
+    """The same standings for a narrow terminal: a few lines per bot."""
+    parts: list[Text | Table] = []
+    for standing in _strongest_first(report):
+        stats = standing.stats
+        facts = Table.grid(padding=(0, 1))
+        facts.add_column(no_wrap=True)
+        facts.add_column(no_wrap=True)
+        facts.add_row("  win rate", _shown(stats.win_rate, 100, ".1f", "%"))
+        facts.add_row("  vs even", _verdict(stats.win_rate, report.even))
+        facts.add_row("  mean return", _shown(stats.mean_return, 1, ".3f"))
+        facts.add_row("  rating", f"{standing.rating.mu:.1f}±{standing.rating.sigma:.1f}")
+        facts.add_row("  seats", f"{stats.seat_games} · {_think(standing)} ms/move")
+        parts += [Text(standing.label, style="bold", overflow="fold"), facts]
+    return Group(*parts)
+
+
+def _strongest_first(report: ArenaReport) -> list[Standing]:
+    return sorted(report.standings, key=lambda s: -s.stats.win_rate.mean)
+
+
+def _shown(interval: Interval, scale: float, form: str, unit: str = "") -> Text:
+    """``57.5% [52.1, 62.9]``, or the mean and "too few games" when there is no interval."""
+    mean = f"{scale * interval.mean:{form}}{unit}"
+    if not interval.estimated or interval.low is None or interval.high is None:
+        return Text.assemble(mean, " ", ("too few games", "dim"))
+    return Text(f"{mean} [{scale * interval.low:{form}}, {scale * interval.high:{form}}]")
+
+
+def _verdict(rate: Interval, even: float) -> Text:
+    if rate.estimated and rate.clear_above(even):
+        return Text("above", style="green")
+    if rate.estimated and rate.clear_below(even):
+        return Text("below", style="red")
+    return Text("unclear")
+
+
+def _think(standing: Standing) -> str:
+    stats = standing.stats
+    return f"{1000 * stats.think_seconds / stats.decisions:.2f}" if stats.decisions else "-"

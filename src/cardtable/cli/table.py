@@ -1,25 +1,48 @@
-"""The terminal table: one person plays a seat, bots play the others, every move narrated."""
+"""The terminal table: one person plays a seat, bots play the others, every move narrated.
+
+Decisions:
+- ``q``, Ctrl-C and Ctrl-D leave the table at any prompt, and Ctrl-C also while a bot thinks; the game
+  is then left unfinished and the caller still writes its record. Ctrl-C is held back while a move is
+  being applied, so a record is never taken from a half-made move.
+- Moves are narrated from the person's seat: what only they may see (the card they drew) is told to
+  them, and nothing hidden from them is.
+- A bot that thinks longer than a moment gets an indicator: a spinner on a terminal that can redraw,
+  one plain line on one that cannot (``TERM=dumb``) or in a file.
+- A line longer than ``LONGEST_LINE`` is refused without being echoed back.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..bots import Bot
 from ..core.errors import IllegalAction, InvalidNotation
 from ..core.game import State
 from ..core.records import events_since
+from .prompt import LeftTable, ask
 from .views import View
 
 LEGAL_SHOWN = 24
 """How many legal moves the prompt lists in words (they are also marked in the picture)."""
+LONGEST_LINE = 200
+"""Longer input is no move (a whole Mü bid or a line of Cabooses moves is far shorter)."""
+THINKING_NOTE_AFTER = 1.0
+"""Seconds a bot thinks before a terminal that cannot redraw is told so."""
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("?", "h", "help")
 
 
 class TerminalTable:
-    """Runs a match at the terminal. ``ask`` reads a line (raises EOFError when input ends)."""
+    """Runs a match at the terminal for the one seat without a bot. ``ask(question, remember=...)``
+    reads a line and raises LeftTable when the person leaves."""
 
     def __init__(
         self,
@@ -28,7 +51,7 @@ class TerminalTable:
         bots: dict[int, Bot],
         names: list[str],
         console: Console,
-        ask: Callable[[str], str],
+        ask: Callable[..., str] = ask,
     ) -> None:
         self.state = state
         self.view = view
@@ -36,30 +59,37 @@ class TerminalTable:
         self.names = names
         self.console = console
         self.ask = ask
+        self.seat = next(s for s in range(state.game.players) if s not in bots)
 
     def run(self) -> bool:
-        """Play until the match ends (True) or the person quits (False)."""
-        while not self.state.is_terminal():
-            seat = self.state.current_player()
-            assert seat is not None
-            if seat in self.bots:
-                self.step(self.bots[seat].choose(self.state))
-            elif not self.human_turn(seat):
-                return False
+        """Play until the match ends (True) or the person leaves (False)."""
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player()
+                assert seat is not None
+                if seat in self.bots:
+                    with self.thinking(seat):
+                        action = self.bots[seat].choose(self.state)
+                    self.step(action)
+                else:
+                    self.human_turn(seat)
+        except (LeftTable, KeyboardInterrupt):
+            return False
         self.console.print(self.view.standings(self.state.observation(None), self.names))
         return True
 
     def step(self, action: int) -> None:
-        """Apply one action and narrate what it did."""
-        before = self.state.observation(None)
+        """Apply one action and narrate what it did, as the person's seat sees it."""
+        before = self.state.observation(self.seat)
         first_new = self.state.event_count()
-        self.state.apply_action(action)
+        with interrupts_held():
+            self.state.apply_action(action)
         events = events_since(self.state, first_new)
-        for line in self.view.narrate(before, self.state.observation(None), events):
-            self.console.print(line, highlight=False)
+        for line in self.view.narrate(before, self.state.observation(self.seat), events):
+            self.console.print(line, highlight=False, markup=False)
 
-    def human_turn(self, seat: int) -> bool:
-        """Show the table to ``seat`` and take its moves; False if the person quits."""
+    def human_turn(self, seat: int) -> None:
+        """Show the table to ``seat`` and take its moves; raises LeftTable if the person leaves."""
         obs = self.state.observation(seat)
         legal = [self.state.action_to_string(a) for a in self.state.legal_actions()]
         choices = self.view.choices(obs, legal)
@@ -68,20 +98,23 @@ class TerminalTable:
         shown = ", ".join(legal[:LEGAL_SHOWN]) + (
             f", … {len(legal) - LEGAL_SHOWN} more" if len(legal) > LEGAL_SHOWN else ""
         )
-        self.console.print(f"(legal: {shown})", highlight=False)
+        self.console.print(f"(legal: {shown})", highlight=False, markup=False)
         while True:
-            try:
-                text = self.ask("Your move (notation or number, 'q' to quit): ").strip()
-            except (EOFError, KeyboardInterrupt):
-                return False
-            if text.lower() in ("q", "quit", "exit"):
-                return False
+            text = self.ask("Your move (? for help, q to quit): ").strip()
+            if text.lower() in QUIT_WORDS:
+                raise LeftTable
+            if text.lower() in HELP_WORDS:
+                self.console.print(self.view.help())
+                continue
             if not text:
                 continue
-            error = self.try_moves(seat, text, choices)
+            if len(text) > LONGEST_LINE:
+                error: str | None = f"that line is {len(text)} characters long; a move is a few words"
+            else:
+                error = self.try_moves(seat, text, choices)
             if error is None:
-                return True
-            self.console.print(f"[red]✗[/red] {error}", highlight=False)
+                return
+            self.console.print(f"[red]✗[/red] {escape(self.view.explain(error))}", highlight=False)
 
     def try_moves(self, seat: int, text: str, choices: list[str]) -> str | None:
         """Apply the moves ``text`` stands for; the reason for the first one refused, or None."""
@@ -92,7 +125,7 @@ class TerminalTable:
         picture = self.view.preview(self.state, moves)
         if picture is not None:
             self.console.print(picture)
-            answer = self.ask("Make this move? [Y/n] ").strip().lower()
+            answer = self.ask("Make this move? [Y/n] ", remember=False).strip().lower()
             if answer not in ("", "y", "yes"):
                 return "move not made"
         for move in moves:
@@ -104,7 +137,35 @@ class TerminalTable:
                 return str(error)
         return None
 
+    @contextmanager
+    def thinking(self, seat: int) -> Iterator[None]:
+        """An indicator while the bot at ``seat`` chooses (see the module docstring)."""
+        note = f"seat {seat} ({self.names[seat]}) is thinking…"
+        if self.console.is_interactive:
+            with self.console.status(escape(note)):
+                yield
+            return
+        timer = threading.Timer(THINKING_NOTE_AFTER, self.console.print, [note], {"markup": False})
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.cancel()
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold a Ctrl-C that arrives inside the block until the block is done (main thread only)."""
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: held.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if held:
+            raise KeyboardInterrupt
+
 
 def save_record(state: State, path: Path, names: list[str]) -> None:
-    """Write the game record as JSON."""
+    """Write the game record as JSON; raises OSError when the file cannot be written."""
     path.write_text(json.dumps(state.record(players=names), indent=1) + "\n")

@@ -1,21 +1,49 @@
-"""The parts of a terminal view every game shares: numbered choices, input expansion, narration."""
+"""The parts of a terminal view every game shares: numbered choices, input expansion, narration, help,
+and layouts that fit the terminal's width.
+
+Decisions:
+- What may be played is marked in the text itself, not only in colour: a playable choice is written in
+  [brackets], so it stays marked with ``NO_COLOR``, on ``TERM=dumb`` and in a file. Colour repeats it.
+- A table too wide for the terminal is drawn in a narrower layout (``Fitted``) instead of being cut
+  or wrapped cell by cell.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ...core.errors import InvalidNotation
 from ...core.game import State
+from ..layout import Fitted
 
 Observation = dict[str, Any]
+SeatColumns = dict[str, Sequence[str | Text]]
+"""Per-seat columns of a seats table: name → one value per seat."""
+PLAYABLE = "bold"
+"""The style of a choice that may be played (with its brackets); the others are dim."""
+AT_ANY_PROMPT = (
+    "a number picks from the numbered list; the choices you may play now are in [brackets], and"
+    " '(legal: …)' lists them in notation",
+    "the arrows edit the line; up and down bring back earlier lines",
+    "? shows this help; q, Ctrl-C or Ctrl-D leaves the table (with --save the record is still written)",
+)
 
 
 class View:
     """A game's look at the terminal. Subclasses draw the table; the defaults are generic."""
+
+    rules: tuple[str, ...] = ()
+    """The game in a few paragraphs, for ``help`` at the prompt."""
+    notation: tuple[str, ...] = ()
+    """What to type at this game's prompt, one item each, for ``help``."""
+    lowest_score_first = False
+    """Whether the final standings list the lowest score first (a score that counts down to a win)."""
 
     def table(self, obs: Observation, legal: list[str]) -> RenderableType:
         """Everything the seat to act sees, with its legal moves marked."""
@@ -26,13 +54,11 @@ class View:
         return legal
 
     def choices_table(self, choices: list[str], legal: list[str]) -> RenderableType:
-        """The numbered choices in a row, legal ones bright and illegal ones dim."""
-        line = Text()
-        for number, choice in enumerate(choices, start=1):
-            style = "bold green" if choice in legal else "dim"
-            line.append(f"{number}:", style="cyan" if choice in legal else "dim")
-            line.append(f"{self.label(choice)}  ", style=style)
-        return line
+        """The numbered choices in rows, the playable ones in brackets."""
+        return choice_rows(
+            numbered(number, Text(self.label(choice)), choice in legal)
+            for number, choice in enumerate(choices, start=1)
+        )
 
     def label(self, choice: str) -> str:
         """How one choice is shown (default: its notation)."""
@@ -55,6 +81,19 @@ class View:
         made; None (the default) makes them at once."""
         return None
 
+    def explain(self, reason: str) -> str:
+        """A refusal's reason in the words this view uses (default: as the rules say it)."""
+        return reason
+
+    def help(self) -> Group:
+        """The rules in brief and what to type, for ``?`` at the prompt."""
+        items = Table.grid(padding=(0, 1))
+        items.add_column(no_wrap=True)
+        items.add_column()
+        for item in (*self.notation, *AT_ANY_PROMPT):
+            items.add_row("  ·", Text(item))
+        return Group(*map(Text, self.rules), Text("\nWhat to type:", style="bold"), items)
+
     def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
         """Lines telling what the events of one step did (used by play and replay)."""
         return [describe_event(event) for event in events]
@@ -68,16 +107,66 @@ class View:
         if has_scores:
             table.add_column("score", justify="right")
         table.add_column("")
-        order = (
-            sorted(range(len(names)), key=lambda s: -obs["scores"][s]) if has_scores else range(len(names))
-        )
+        order: list[int] = list(range(len(names)))
+        if has_scores:
+            order.sort(key=lambda s: obs["scores"][s], reverse=not self.lowest_score_first)
         for seat in order:
-            row = [str(seat), names[seat]]
+            row: list[str | Text] = [str(seat), Text(names[seat])]
             if has_scores:
                 row.append(str(obs["scores"][seat]))
             row.append("winner" if seat in obs["winners"] else "")
             table.add_row(*row)
         return table
+
+
+def choice_rows(choices: Iterable[Text]) -> Columns:
+    """Numbered choices side by side, as many to a row as fit; a choice is never split over lines."""
+    return Columns(list(choices), padding=(0, 2))
+
+
+def numbered(number: int, shown: Text, playable: bool) -> Text:
+    """One numbered choice: ``[3:Q♣]`` when it may be played, ``3:Q♣`` dim otherwise."""
+    text = Text()
+    if playable:
+        text.append("[", style=PLAYABLE)
+        text.append(f"{number}:", style="bold cyan")
+        shown.stylize(PLAYABLE)
+        text.append_text(shown)
+        text.append("]", style=PLAYABLE)
+    else:
+        text.append(f"{number}:", style="dim")
+        shown.stylize("dim")
+        text.append_text(shown)
+    return text
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards`` (``many`` for irregular plurals)."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def seats_table(obs: Observation, columns: SeatColumns) -> Fitted:
+    """Every seat with its ``columns``, who is to act and which seat is yours: a grid, or where that is
+    too wide one line per seat (``▶ 0 (you): score 7 · tricks 2 · dealer``, a ``role`` without its
+    column's name)."""
+    grid = Table(box=None, pad_edge=False, collapse_padding=True)
+    grid.add_column("seat")
+    for name, values in columns.items():
+        numbers = all(str(value).lstrip("+-").isdigit() for value in values if str(value))
+        grid.add_column(name, justify="right" if numbers else "left")
+    lines = Table.grid(padding=(0, 1))
+    lines.add_column(no_wrap=True)
+    lines.add_column()
+    for seat in range(obs["players"]):
+        label = f"{'▶ ' if obs['to_act'] == seat else '  '}{seat}{' (you)' if seat == obs['seat'] else ''}"
+        grid.add_row(label, *(values[seat] for values in columns.values()))
+        facts = Text(" · ").join(
+            Text.assemble("" if name == "role" else f"{name} ", values[seat])
+            for name, values in columns.items()
+            if str(values[seat])
+        )
+        lines.add_row(f"{label}:", facts)
+    return Fitted(grid, lines)
 
 
 def describe_event(event: dict[str, Any]) -> str:

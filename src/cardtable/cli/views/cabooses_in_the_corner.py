@@ -1,6 +1,6 @@
 """Cabooses in the Corner at the terminal: the compass of railways and corners as a 3×3 grid with every
-pile bottom to top, the depot in the middle, the hand grouped by colour, and short forms for typing
-several actions at once (``R4 N, E 2 N, end``)."""
+pile bottom to top, the depot in the middle (one line per place where the grid is too wide), the hand
+grouped by colour, and short forms for typing several actions at once (``R4 N, E 2 N, end``)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ import re
 from typing import Any
 
 from rich import box
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ...core.errors import InvalidNotation
 from ...core.game import State
-from .base import Observation, View, describe_event
+from ..layout import Fitted
+from .base import Observation, View, describe_event, plural
 
 GRID = (("NW", "N", "NE"), ("W", None, "E"), ("SW", "S", "SE"))
 """The compass of rules §3; None is the depot."""
@@ -36,6 +38,24 @@ OUTCOME_TITLE = {"win": "a win", "stalemate": "a stalemate", "draw": "a draw"}
 class CaboosesView(View):
     """The Cabooses table; typed text may be full notation, a short form, or several of them."""
 
+    rules = (
+        "Cabooses in the Corner: empty your hand first. Four railways (N, E, S, W) each start with one"
+        " card, and four corners (NE, SE, SW, NW) start empty, around the depot (the draw pile).",
+        "A pile builds down by one in one colour (a red 4 on a red 5). Any train card may start an empty"
+        " railway; only a caboose (P8, OB) may start a corner. A purple caboose takes a 7 of any colour;"
+        " nothing goes on a 1 or on a broken caboose (OB). A corner holding a caboose and a whole train"
+        " from 7 to 1 departs, and the corner is free again.",
+        "Your turn: draw (while the depot lasts; if nothing can be played you keep drawing), play at"
+        " least one card (exactly one on your first turn), move piles as you like, then end the turn.",
+        "If the depot is empty and the player to act cannot play, whoever holds the most cards loses.",
+    )
+    notation = (
+        "play R4 N (or R4 N) plays a card; R4 alone when it fits only one place",
+        "move E 2 N (or E 2 N) moves the top 2 cards of railway E onto N",
+        "relocate N NE (or N NE) moves a railway that starts with a caboose to an empty corner",
+        "end (or e) ends the turn; several at once, separated by commas: R4 N, E 2 N, end",
+    )
+
     def card_text(self, code: str) -> Text:
         return Text(code, style=COLOUR_STYLE.get(code[0], ""))
 
@@ -47,9 +67,7 @@ class CaboosesView(View):
         ]
         if obs.get("hand") is not None:
             parts.append(self.hand_line(obs["hand"]))
-            parts.append(
-                Text("Your moves (type a number, the notation, or a short form like 'R4 N', 'E 2 N'):")
-            )
+            parts.append(Text("Your moves (a number, the notation, or a short form like R4 N or E 2 N):"))
             parts.append(self.choices_table(self.choices(obs, legal), legal))
         return Group(*parts)
 
@@ -63,29 +81,37 @@ class CaboosesView(View):
             notes.append("first turn: one play only")
         return f"Cabooses in the Corner — seat {seat} to act · " + " · ".join(notes)
 
-    def seats(self, obs: Observation) -> Text:
-        line = Text()
-        for seat, size in enumerate(obs["hand_sizes"]):
-            marker = "▶ " if obs["to_act"] == seat else "  "
-            you = " (you)" if seat == obs["seat"] else ""
-            line.append(f"{marker}seat {seat}{you}: {size} card{'s' * (size != 1)}   ")
-        return line
+    def seats(self, obs: Observation) -> Columns:
+        return Columns(
+            [
+                f"{'▶ ' if obs['to_act'] == seat else '  '}seat {seat}"
+                f"{' (you)' if seat == obs['seat'] else ''}: {plural(size, 'card')}"
+                for seat, size in enumerate(obs["hand_sizes"])
+            ],
+            padding=(0, 3),
+        )
 
-    def compass(self, obs: Observation) -> Table:
-        """The 3×3 grid: corners, railways, and the depot in the middle; piles bottom to top."""
+    def compass(self, obs: Observation) -> Fitted:
+        """The 3×3 grid: corners, railways, and the depot in the middle; piles bottom to top. Where that
+        is too wide, one line per place in the same order."""
         grid = Table(show_header=False, box=box.SQUARE, show_lines=True, padding=(0, 1))
         for _ in range(3):
             grid.add_column(min_width=14, max_width=34)
+        lines = Table.grid(padding=(0, 1))
+        lines.add_column(no_wrap=True)
+        lines.add_column()
         for row in GRID:
             grid.add_row(*(self.cell(obs, place) for place in row))
-        return grid
+            for place in row:
+                if place is None:
+                    lines.add_row(Text("depot", style="dim"), " · ".join(self.depot_facts(obs)))
+                else:
+                    lines.add_row(Text(place, style="dim"), self.cell(obs, place)[len(place) + 1 :])
+        return Fitted(grid, lines)
 
     def cell(self, obs: Observation, place: str | None) -> Text:
         if place is None:
-            text = Text(f"DEPOT\n{obs['depot']} card{'s' * (obs['depot'] != 1)}", style="bold")
-            if obs["departed"]:
-                text.append(f"\ndeparted: {len(obs['departed'])}", style="")
-            return text
+            return Text("\n".join(["DEPOT", *self.depot_facts(obs)]), style="bold")
         pile = obs["piles"][place]
         text = Text(f"{place} ", style="dim")
         if not pile:
@@ -95,6 +121,13 @@ class CaboosesView(View):
             if number < len(pile) - 1:
                 text.append(" ")
         return text
+
+    def depot_facts(self, obs: Observation) -> list[str]:
+        """The depot's size, and how many trains have departed."""
+        facts = [plural(obs["depot"], "card")]
+        if obs["departed"]:
+            facts.append(f"departed: {len(obs['departed'])}")
+        return facts
 
     def hand_line(self, hand: list[str]) -> Text:
         """The hand grouped by colour: blue, red, white, then the cabooses."""
@@ -213,7 +246,7 @@ class CaboosesView(View):
         ranks = obs["ranking"] or [1] * len(names)
         for seat in sorted(range(len(names)), key=lambda s: (ranks[s], s)):
             mark = "winner" if seat in obs["winners"] else "loser" if seat in obs["losers"] else ""
-            table.add_row(str(ranks[seat]), str(seat), names[seat], str(obs["hand_sizes"][seat]), mark)
+            table.add_row(str(ranks[seat]), str(seat), Text(names[seat]), str(obs["hand_sizes"][seat]), mark)
         return table
 
 

@@ -1,15 +1,25 @@
-"""Game of Trains at the terminal: every train as a row of cars, the market, the piles, and a preview of
-one's own train before a move is confirmed.
+"""Game of Trains at the terminal: the goal, every train as a row of cars with its couplings, the
+market, the piles, and a preview of one's own train before a move is confirmed.
 
 What a person types (besides the full notation of docs/records.md):
 - in setup, a drawn card and a position (``25 3``), or only a position when they drew one card;
 - after drawing, a position (``3``) for the drawn card;
 - on a turn, ``d`` to draw, or a market card's number (``13``) with the position its ability needs
   (``12 3``).
+
+Decisions:
+- Each ability has one name, its mark (``⇄2`` swaps the cars at P and P+2), used everywhere: under
+  the cars, in the market, the key, the prompts, the narration, and the reasons the rules give for
+  a refusal (which name abilities by their ids, ``SWAP_GAP1``, and are translated here).
+- Between two cars stands their coupling, as the browser's table draws it: ``<`` when the two are
+  already in order (the left one lower), ``>`` when they are not. A train wins when all six read ``<``.
+- Where the trains are too wide for the terminal, they lose their spacing and your row is labelled
+  ``you`` instead of its seat number.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -19,56 +29,66 @@ from rich.text import Text
 from ...core.errors import InvalidNotation
 from ...core.game import State
 from ...games.game_of_trains import LEGAL_POSITIONS, REMOVED_AT, Ability
+from ..layout import Fitted
 from .base import Observation, View, describe_event
 
-ICONS = {
+CARS = 7
+MARKS = {
     "MOVE_R2": "→2",
     "MOVE_L2": "←2",
-    "SWAP_ADJ": "⇄",
+    "SWAP_ADJ": "⇄1",
     "SWAP_GAP1": "⇄2",
     "REMOVE_FIRST": "✕1",
     "REMOVE_MIDDLE": "✕4",
     "REMOVE_LAST": "✕7",
     "PROTECT": "◆",
 }
-"""A short mark per ability, shown under each car's number."""
-
+"""Each ability's one name at the terminal (the ids are the rules')."""
 EFFECTS = {
-    "MOVE_R2": "move your car at P two places right (P 1–5)",
-    "MOVE_L2": "move your car at P two places left (P 3–7)",
-    "SWAP_ADJ": "swap your cars at P and P+1 (P 1–6)",
-    "SWAP_GAP1": "swap your cars at P and P+2 (P 1–5)",
-    "REMOVE_FIRST": "every train loses car 1",
-    "REMOVE_MIDDLE": "every train loses car 4",
-    "REMOVE_LAST": "every train loses car 7",
-    "PROTECT": "protect your car at P from removals",
-}
-"""What each ability does, in words, for the market and the prompts."""
-
-POSITION_EFFECTS = {
-    "MOVE_R2": "the car at P moves two places right",
-    "MOVE_L2": "the car at P moves two places left",
+    "MOVE_R2": "moves the car at P two places right",
+    "MOVE_L2": "moves the car at P two places left",
     "SWAP_ADJ": "swaps the cars at P and P+1",
     "SWAP_GAP1": "swaps the cars at P and P+2",
-    "PROTECT": "protects the car at P",
+    "PROTECT": "protects the car at P from removals",
 }
 """What a positional ability does with its P, for the position prompt."""
-
-LEGEND = (
-    "→2/←2 move 2 right/left · ⇄ swap neighbours · ⇄2 swap over one · ✕1/✕4/✕7 remove car 1/4/7 · ◆ protect"
+KEY = (
+    "Key: →2 ←2 move the car at P two places right/left · ⇄1 ⇄2 swap the cars at P and P+1/P+2 · "
+    "✕1 ✕4 ✕7 every train loses its car 1/4/7 · ◆ protect the car at P from removals · "
+    "[45] protected · 12 < 30 in order, 30 > 25 not"
 )
+GOAL = "Goal: the first train whose cars read ascending from 1 to 7 (every coupling <) wins."
+ABILITY_ID = re.compile(r"\b(" + "|".join(MARKS) + r")\b")
+IN_ORDER, OUT_OF_ORDER = Text("<", style="bold green"), Text(">", style="bold red")
 
 
 class GameOfTrainsView(View):
     """The trains, the market and the piles; the moves as short input."""
+
+    rules = (
+        "Game of Trains: everyone has a train of 7 numbered cars, dealt highest first. The first train"
+        " whose cars read ascending from car 1 (next to the locomotive) to car 7 wins at once.",
+        "On your turn do one thing: draw the top card and put it anywhere in your train (the car it"
+        " replaces goes to the market), or use a market card's ability; the card is then discarded. Two"
+        " cards with the same ability never stay in the market: the second sends both to the discard.",
+        "In setup the first player draws 1 card, the next 2, and so on; each places one of them.",
+        KEY,
+    )
+    notation = (
+        "d (or draw) draws a card; then a position 1–7 places it",
+        "a market card's number uses it, with the position its ability needs: 12 3 (12 ⇄2 at 3)",
+        "in setup: the card you keep and its position (25 3), or only the position if you drew one card",
+        "every place and use is shown first: Enter (or y) makes it, n takes it back",
+        "the full notation works too: place 25 3, use 12 3, draw",
+    )
 
     # -- the table ----------------------------------------------------------------------------------
 
     def table(self, obs: Observation, legal: list[str]) -> RenderableType:
         header = Text(f"Game of Trains — {self.progress(obs)}", style="bold")
         piles = Text(f"draw pile {obs['draw_pile']} · discard pile {obs['discard_pile']}", style="dim")
-        parts: list[RenderableType] = [header, piles, self.trains_table(obs), self.market_line(obs)]
-        parts.append(Text(f"{LEGEND} · [45] protected car", style="dim"))
+        parts: list[RenderableType] = [header, Text(GOAL), piles, self.trains_table(obs)]
+        parts += [self.market_line(obs), Text(KEY, style="dim")]
         parts.extend(self.private_lines(obs))
         if obs["to_act"] == obs["seat"] and obs["seat"] is not None:
             parts.append(self.instructions(obs))
@@ -82,32 +102,51 @@ class GameOfTrainsView(View):
             return f"over after {obs['turn']} turns"
         return f"turn {obs['turn'] + 1}{limit}, seat {obs['to_act']} to act"
 
-    def trains_table(self, obs: Observation, trains: list[list[Any]] | None = None) -> Table:
-        """Every train as a row of cars: number, then the ability's mark; protected cars in brackets."""
-        table = Table(box=None, pad_edge=False, show_edge=False)
-        table.add_column("seat")
-        for position in range(1, 8):
-            table.add_column(str(position), justify="center")
-        for seat, cars in enumerate(trains if trains is not None else obs["trains"]):
+    def trains_table(self, obs: Observation, trains: list[list[Any]] | None = None) -> Fitted:
+        """Every train as a row of cars with their couplings, the abilities' marks under the cars."""
+        shown = trains if trains is not None else obs["trains"]
+        return Fitted(self.trains_grid(obs, shown, narrow=False), self.trains_grid(obs, shown, narrow=True))
+
+    def trains_grid(self, obs: Observation, trains: list[list[Any]], narrow: bool) -> Table:
+        table = Table(box=None, padding=0, show_edge=False)
+        table.add_column("seat", no_wrap=True)
+        for position in range(1, CARS + 1):
+            if position > 1:
+                table.add_column("", justify="center", width=1 if narrow else 3)
+            table.add_column(str(position), justify="center", width=4)
+        for seat, cars in enumerate(trains):
             marker = "▶ " if obs["to_act"] == seat else "  "
-            you = " you" if seat == obs["seat"] else ""
-            table.add_row(f"{marker}{seat}{you}", *map(car_cell, cars))
+            if narrow:
+                label = f"{marker}{'you' if seat == obs['seat'] else seat} "
+            else:
+                label = f"{marker}{seat}{' you' if seat == obs['seat'] else ''} "
+            numbers: list[Text | str] = [label]
+            marks: list[Text | str] = [""]
+            for index, car in enumerate(cars):
+                if index:
+                    numbers.append(coupling(cars[index - 1], car))
+                    marks.append("")
+                numbers.append(car_number(car))
+                marks.append(Text(MARKS.get(car["ability"], ""), style="cyan"))
+            table.add_row(*numbers)
+            table.add_row(*marks)
         return table
 
     def market_line(self, obs: Observation) -> Text:
         line = Text("Market: ")
         if not obs["market"]:
-            line.append("empty (you must draw)", style="dim")
-        for card in obs["market"]:
+            line.append("empty" + (" (you must draw)" if obs["phase"] == "turn" else ""), style="dim")
+        for index, card in enumerate(obs["market"]):
+            if index:
+                line.append(" · ")
             line.append(card["card"], style="bold")
-            line.append(f" {ICONS[card['ability']]} ", style="cyan")
-            line.append(f"({EFFECTS[card['ability']]})  ", style="dim")
+            line.append(f" {MARKS[card['ability']]}", style="cyan")
         return line
 
     def private_lines(self, obs: Observation) -> list[RenderableType]:
         lines: list[RenderableType] = []
         if obs.get("setup_hand"):
-            lines.append(Text("Your setup draw: " + "  ".join(card_label(c) for c in obs["setup_hand"])))
+            lines.append(Text("Your setup draw: " + " · ".join(card_label(c) for c in obs["setup_hand"])))
         if obs.get("drawn"):
             lines.append(Text(f"You drew {card_label(obs['drawn'])}", style="bold yellow"))
         return lines
@@ -150,7 +189,7 @@ class GameOfTrainsView(View):
         phase = obs["phase"]
         if phase == "place" or (phase == "setup" and len(obs["setup_hand"]) == 1 and len(numbers) == 1):
             card = obs["drawn"]["card"] if phase == "place" else obs["setup_hand"][0]["card"]
-            if len(numbers) != 1 or not 1 <= numbers[0] <= 7:
+            if len(numbers) != 1 or not 1 <= numbers[0] <= CARS:
                 raise InvalidNotation(f"type the position for {card}: a number from 1 to 7")
             return [f"place {card} {numbers[0]}"]
         if phase == "setup":
@@ -173,9 +212,13 @@ class GameOfTrainsView(View):
             allowed = LEGAL_POSITIONS[ability]
             raise InvalidNotation(
                 f"{card} needs a position: type '{card} P' with P from {allowed[0]} to {allowed[-1]}"
-                f" ({ability.name}: {POSITION_EFFECTS[ability.name]})"
+                f" ({MARKS[ability.name]} {EFFECTS[ability.name]})"
             )
         return f"use {card}" if len(numbers) == 1 else f"use {card} {numbers[1]}"
+
+    def explain(self, reason: str) -> str:
+        """The rules' reason with each ability id replaced by its mark."""
+        return ABILITY_ID.sub(lambda match: MARKS[match.group(1)], reason)
 
     def preview(self, state: State, moves: list[str]) -> RenderableType | None:
         """Before a ``place`` or a ``use``: the trains after it (cars that a removal replaces with
@@ -201,7 +244,7 @@ class GameOfTrainsView(View):
             ]
         picture = dict(now, to_act=seat)
         return Group(
-            Text(f"After {moves[0]}:", style="bold"),
+            Text(f"After {moves[0] if words[0] != 'use' else 'use ' + used(now, words)}:", style="bold"),
             self.trains_table(picture, trains),
             self.market_line(then),
         )
@@ -228,8 +271,7 @@ class GameOfTrainsView(View):
         if words[0] == "place":
             line = f"seat {seat} places {words[1]} at {words[2]}, replacing {old[int(words[2]) - 1]}"
         else:
-            name = ability_of(before, words[1]).lower().replace("_", " ")
-            line = f"seat {seat} uses {words[1]} ({name}{' at ' + words[2] if len(words) == 3 else ''})"
+            line = f"seat {seat} uses {used(before, words)}"
             if len(words) == 2:  # a removal: every train that lost a car got the next card
                 changes = [
                     f"seat {s} {was['card']}→{car['card']}"
@@ -242,7 +284,7 @@ class GameOfTrainsView(View):
                 line += ": " + (", ".join(changes) or "every car there is protected")
             elif new != old:
                 line += f": train {' '.join(new)}"
-        market = " ".join(f"{c['card']}{ICONS[c['ability']]}" for c in after["market"]) or "empty"
+        market = " · ".join(card_label(c) for c in after["market"]) or "empty"
         return f"{line}  · market {market}"
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
@@ -264,21 +306,28 @@ def ability_of(obs: Observation, card: str) -> str:
     raise KeyError(card)
 
 
+def used(obs: Observation, words: list[str]) -> str:
+    """The card of a ``use`` move (its words) with its ability and position: ``12 (⇄2 at 3)``."""
+    at = f" at {words[2]}" if len(words) == 3 else ""
+    return f"{words[1]} ({MARKS[ability_of(obs, words[1])]}{at})"
+
+
 def card_label(card: dict[str, Any]) -> str:
-    return f"{card['card']} {ICONS[card['ability']]}"
+    return f"{card['card']} {MARKS[card['ability']]}"
 
 
-def car_cell(car: dict[str, Any]) -> Text:
-    """One car: its number (bracketed when protected) over its ability's mark."""
-    number = car["card"]
-    cell = Text()
+def coupling(left: dict[str, Any], right: dict[str, Any]) -> Text:
+    """``<`` between two cars in order, ``>`` between two that are not (``?``: not known yet)."""
+    if "?" in (left["card"], right["card"]):
+        return Text(" ")
+    return IN_ORDER if int(left["card"]) < int(right["card"]) else OUT_OF_ORDER
+
+
+def car_number(car: dict[str, Any]) -> Text:
+    """A car's number, in brackets when it is protected."""
     if car["protect"] is not None:
-        cell.append(f"[{number}]", style="bold green")
-        cell.append(f"\n{ICONS.get(car['ability'], '')} ◆{car['protect']}", style="green")
-    else:
-        cell.append(number, style="bold")
-        cell.append(f"\n{ICONS.get(car['ability'], '')}", style="cyan")
-    return cell
+        return Text(f"[{car['card']}]", style="bold yellow")
+    return Text(car["card"], style="bold")
 
 
 VIEW = GameOfTrainsView()

@@ -18,7 +18,7 @@ from rich.text import Text
 from ...core.errors import InvalidNotation
 from ...core.game import State
 from ...games.mue import trump_id, trump_order
-from .base import Observation, describe_event
+from .base import Observation, SeatColumns, describe_event, numbered, plural
 from .tricks import TrickView
 
 COLOUR_STYLE = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
@@ -30,6 +30,24 @@ SHEET_LINES = 8
 
 class MueView(TrickView):
     title = "Mü"
+    rules = (
+        "Mü: a trick game with an open auction. To bid, lay cards of your hand face up (you still play"
+        " them later); nobody may have more than one card more face up than the most anyone has. The"
+        " auction ends when every seat has passed in a row.",
+        "Most cards face up: the Chief; second most: the Vice. A tie for most is an éclat: the hand is"
+        " not played, and whoever drew level last pays.",
+        "The Vice names a trump (a colour or a number on their face-up cards), then the Chief names a"
+        " higher one (or none) and a partner.",
+        "Follow the colour led if you can (trumps belong to the trump suit); if trumps are led, play a"
+        " trump if you can. Everyone keeps the points of the tricks they take; the Chief's team must"
+        " reach the target its bid sets. The highest total at the end wins.",
+    )
+    notation = (
+        "auction: the cards to lay face up, by code or by their number under 'hidden', on one line"
+        " (show R5 B9, R5 B9 or 1 4): the line is your whole bid; pass (or p) passes",
+        "trumps: a colour or a number (r, 7), or none; the partner: a seat number",
+        "tricks: a card (R7, any case) or its number in your hand; ↑ marks your face-up cards",
+    )
 
     # -- pieces ---------------------------------------------------------------------------------
 
@@ -49,7 +67,11 @@ class MueView(TrickView):
         if obs["phase"] == "tricks":
             done = sum(obs["tricks_won"])
             phase = f"trick {min(done + 1, obs['tricks_per_hand'])} of {obs['tricks_per_hand']}"
-        goal = f"game to {obs['goal']} points" if obs["end"] == "score" else f"{obs['goal']} deal(s) per seat"
+        goal = (
+            f"game to {obs['goal']} points"
+            if obs["end"] == "score"
+            else f"{plural(obs['goal'], 'deal')} per seat"
+        )
         return f"Mü — hand {obs['hand_number']}, seat {obs['dealer']} deals — {phase} — {goal}"
 
     def roles(self, obs: Observation) -> list[str]:
@@ -65,24 +87,18 @@ class MueView(TrickView):
             roles[obs["partner"]].append("partner")
         return [", ".join(r) for r in roles]
 
-    def seats_table(self, obs: Observation) -> Table:
-        seats = Table(box=None, pad_edge=False)
-        for name in ("seat", "score", "cards", "face up", "role", "tricks", "points"):
-            seats.add_column(name, justify="left" if name in ("seat", "face up", "role") else "right")
-        roles = self.roles(obs)
-        for seat in range(obs["players"]):
-            marker = "▶ " if obs["to_act"] == seat else "  "
-            you = " (you)" if seat == obs["seat"] else ""
-            seats.add_row(
-                f"{marker}{seat}{you}",
-                str(obs["scores"][seat]),
-                str(obs["hand_sizes"][seat]),
-                self.cards_text(obs["face_up"][seat]),
-                roles[seat],
-                str(obs["tricks_won"][seat]),
-                str(obs["points"][seat]),
-            )
-        return seats
+    def seat_columns(self, obs: Observation) -> SeatColumns:
+        """Score, cards, face-up cards and role; tricks and card points once the tricks are played."""
+        columns: SeatColumns = {
+            "score": [str(score) for score in obs["scores"]],
+            "cards": [str(size) for size in obs["hand_sizes"]],
+            "face up": [self.cards_text(cards) for cards in obs["face_up"]],
+            "role": self.roles(obs),
+        }
+        if obs["phase"] == "tricks":
+            columns["tricks"] = [str(tricks) for tricks in obs["tricks_won"]]
+            columns["points"] = [str(points) for points in obs["points"]]
+        return columns
 
     def auction_lines(self, obs: Observation) -> list[RenderableType]:
         auction = obs["auction"]
@@ -93,14 +109,27 @@ class MueView(TrickView):
         lines: list[RenderableType] = [Text(f"Auction: {turns or 'no move yet'}")]
         seat = obs["to_act"]
         if seat is not None:
-            room = auction["limit"] - auction["counts"][seat]
-            lines.append(
-                Text(
-                    f"Highest count {auction['highest']}; {auction['passes']} pass(es) in a row of"
-                    f" {len(obs['active'])} end it. Seat {seat} may lay down {room} more card(s) this turn."
-                )
-            )
+            lines.append(Text(f"{self.pass_count(obs)} {self.room_text(obs, seat)}"))
         return lines
+
+    def pass_count(self, obs: Observation) -> str:
+        """How far the auction is from its end, in words."""
+        auction, active = obs["auction"], len(obs["active"])
+        most = f"Most face up: {plural(auction['highest'], 'card')}." if auction["highest"] else "No bid yet."
+        if not auction["passes"]:
+            return f"{most} {active} passes in a row end the auction."
+        more = active - auction["passes"]
+        return f"{most} {plural(auction['passes'], 'pass', 'passes')} in a row; {more} more end the auction."
+
+    def room_text(self, obs: Observation, seat: int) -> str:
+        """How many cards ``seat`` may lay down now: the raise limit, or the hidden cards it still has."""
+        auction = obs["auction"]
+        hidden = obs["hand_sizes"][seat] - len(obs["face_up"][seat])
+        room = min(auction["limit"] - auction["counts"][seat], hidden)
+        who = "You" if seat == obs["seat"] else f"Seat {seat}"
+        if room < 1:
+            return f"{who} can only pass."
+        return f"{who} may lay down up to {plural(room, 'more card')} this turn, or pass."
 
     def trump_line(self, obs: Observation) -> Text:
         line = Text("Trumps: ")
@@ -156,10 +185,7 @@ class MueView(TrickView):
             target = self.target_line(obs)
             if target is not None:
                 parts.append(target)
-            parts.append(self.trick_line("On the table:", obs["trick"]))
-            if obs.get("last_trick"):
-                last = obs["last_trick"]
-                parts.append(self.trick_line("Last trick:", last["cards"], f" → seat {last['winner']}"))
+            parts.extend(self.trick_lines(obs))
         sheet = self.sheet_table(obs)
         if sheet is not None:
             parts.append(sheet)
@@ -177,7 +203,7 @@ class MueView(TrickView):
             line.append_text(self.numbered(self.choices(obs, legal), legal))
             return [
                 line,
-                Text('Bid: type cards or their numbers ("show R5 B9", "1 4"): done is implied. Or pass.'),
+                Text("Bid: the cards to lay face up, by code or number (show R5 B9, or 1 4); or pass."),
             ]
         hand = Text("Your hand: ")
         if phase == "tricks":
@@ -225,14 +251,11 @@ class MueView(TrickView):
         up = list(faceup)
         line = Text()
         for number, card in enumerate(cards, start=1):
-            playable = card in legal or f"show {card}" in legal
-            line.append(f"{number}:", style="cyan" if playable else "dim")
-            text = self.card_text(card)
-            text.stylize("bold" if playable else "dim")
-            line.append_text(text)
+            shown = self.card_text(card)
             if card in up:
                 up.remove(card)
-                line.append("↑")
+                shown.append("↑")
+            line.append_text(numbered(number, shown, card in legal or f"show {card}" in legal))
             line.append("  ")
         return line
 
@@ -278,7 +301,16 @@ class MueView(TrickView):
         numbers = [word for word in cards if word.isdigit()]
         if len(set(numbers)) < len(numbers):
             raise InvalidNotation("the same card number is named twice")
-        return [f"show {pick(choices, word) if word.isdigit() else word}" for word in cards] + ["done"]
+        named = [pick(choices, word) if word.isdigit() else word for word in cards]
+        codes = [card.upper() for card in named]
+        for code in dict.fromkeys(codes):
+            times, hidden = codes.count(code), choices.count(code)
+            if 0 < hidden < times:
+                raise InvalidNotation(
+                    f"{code} is named {times} times, but only {hidden} {code}"
+                    f" {'is' if hidden == 1 else 'are'} in your hidden hand"
+                )
+        return [f"show {card}" for card in named] + ["done"]
 
     # -- narration --------------------------------------------------------------------------------
 
@@ -311,7 +343,7 @@ class MueView(TrickView):
             if after["phase"] in ("vice_trump", "chief_trump") and before["phase"] == "auction":
                 vice = "no Vice" if after["vice"] is None else f"seat {after['vice']} is Vice"
                 lines.append(
-                    f"  auction over: seat {after['chief']} is Chief with {after['bid']} card(s) up"
+                    f"  auction over: seat {after['chief']} is Chief with {plural(after['bid'], 'card')} up"
                     f" (target {after['target']}); {vice}"
                 )
             return lines
@@ -326,12 +358,7 @@ class MueView(TrickView):
             return [
                 f"seat {seat} names seat {move[8:]} as partner; together they need {after['target']} points"
             ]
-        lines = [describe_event(event)]
-        if after.get("last_trick") and after["last_trick"] != before.get("last_trick"):
-            last = after["last_trick"]
-            cards = " ".join(play["card"] for play in last["cards"])
-            lines.append(f"  trick {cards} → seat {last['winner']}")
-        return lines
+        return [describe_event(event), *self.trick_taken(before, after)]
 
     def score_line(self, after: Observation) -> str:
         line = after["sheet"][-1]

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from .base import Observation
+from .base import Observation, SeatColumns
 from .tricks import TrickView
 
 
 class SlobberhannesView(TrickView):
     title = "Slobberhannes"
+    rules = (
+        "Slobberhannes: a trick game without trumps. Follow the suit led if you can; the highest card of"
+        " the suit led takes the trick, and its taker leads the next one.",
+        "Each hand costs 1 point for the first trick, 1 for the last trick and 1 for the trick with the"
+        " queen of clubs (Q♣), and 1 more for taking all three. Scores start at 10 (or 6 or 16) and count"
+        " down; after the hand in which someone reaches 0, the highest score wins.",
+    )
+    notation = (
+        "a card: rank then suit, in any case: QC is Q♣, TD is 10♦ (T for ten), 7s is 7♠",
+        "or the card's number in your hand",
+    )
 
     def header(self, obs: Observation) -> str:
         trick = obs["tricks_won"] and sum(obs["tricks_won"]) + 1
@@ -16,7 +27,7 @@ class SlobberhannesView(TrickView):
             f" of {obs['tricks_per_hand']} — avoid the first trick, the last trick and QC"
         )
 
-    def seat_columns(self, obs: Observation) -> dict[str, list[str]]:
+    def seat_columns(self, obs: Observation) -> SeatColumns:
         n = obs["players"]
         marks = [[] for _ in range(n)]
         if obs["first_taker"] is not None:

@@ -1,14 +1,19 @@
-"""The terminal view shared by the trick-taking games: the trick, the last trick, a hand by suit."""
+"""The terminal view shared by the trick-taking games: the trick, the last trick, a hand by suit.
+
+Decisions:
+- "Last trick" shows the last trick of the hand being played: on a new hand's first screen there is
+  none yet, though the engine still reports the previous hand's.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
-from .base import Observation, View, describe_event
+from ..layout import Fitted
+from .base import Observation, SeatColumns, View, choice_rows, describe_event, numbered, seats_table
 
 SUIT_STYLE = {"S": "white", "H": "red", "D": "red", "C": "white"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -29,34 +34,29 @@ class TrickView(View):
     def header(self, obs: Observation) -> str:
         return self.title
 
-    def seat_columns(self, obs: Observation) -> dict[str, list[str]]:
+    def seat_columns(self, obs: Observation) -> SeatColumns:
         """Extra per-seat columns of the score table (name → value per seat)."""
         return {}
 
     def table(self, obs: Observation, legal: list[str]) -> RenderableType:
         parts: list[RenderableType] = [Text(self.header(obs), style="bold"), self.seats_table(obs)]
-        parts.append(self.trick_line("On the table:", obs["trick"]))
-        if obs.get("last_trick"):
-            last = obs["last_trick"]
-            parts.append(self.trick_line("Last trick:", last["cards"], f" → seat {last['winner']}"))
+        parts.extend(self.trick_lines(obs))
         parts.extend(self.extra(obs))
         if obs.get("hand") is not None:
-            parts.append(Text("Your hand (legal cards numbered in green):"))
+            parts.append(Text("Your hand (you may play the cards in [brackets]):"))
             parts.append(self.choices_table(self.choices(obs, legal), legal))
         return Group(*parts)
 
-    def seats_table(self, obs: Observation) -> Table:
-        """One row per seat: who is to act, which seat is yours, and the ``seat_columns``."""
-        seats = Table(box=None, pad_edge=False)
-        seats.add_column("seat")
-        columns = self.seat_columns(obs)
-        for name in columns:
-            seats.add_column(name, justify="right")
-        for seat in range(obs["players"]):
-            marker = "▶ " if obs["to_act"] == seat else "  "
-            you = " (you)" if seat == obs["seat"] else ""
-            seats.add_row(f"{marker}{seat}{you}", *(str(values[seat]) for values in columns.values()))
-        return seats
+    def trick_lines(self, obs: Observation) -> list[Text]:
+        """The trick on the table, and the hand's last trick once there is one."""
+        lines = [self.trick_line("On the table:", obs["trick"])]
+        last = obs.get("last_trick")
+        if last and sum(obs["tricks_won"]):
+            lines.append(self.trick_line("Last trick:", last["cards"], f" → seat {last['winner']}"))
+        return lines
+
+    def seats_table(self, obs: Observation) -> Fitted:
+        return seats_table(obs, self.seat_columns(obs))
 
     def extra(self, obs: Observation) -> list[RenderableType]:
         """Game-specific lines under the trick."""
@@ -77,18 +77,10 @@ class TrickView(View):
         return list(obs["hand"]) if obs.get("hand") is not None else legal
 
     def choices_table(self, choices: list[str], legal: list[str]) -> RenderableType:
-        line = Text()
-        for number, card in enumerate(choices, start=1):
-            playable = card in legal
-            line.append(f"{number}:", style="cyan" if playable else "dim")
-            text = self.card_text(card)
-            if not playable:
-                text.stylize("dim")
-            else:
-                text.stylize("bold")
-            line.append_text(text)
-            line.append("  ")
-        return line
+        return choice_rows(
+            numbered(number, self.card_text(card), card in legal)
+            for number, card in enumerate(choices, start=1)
+        )
 
     def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
         lines = []
@@ -97,13 +89,18 @@ class TrickView(View):
                 lines.append(self.deal_line(event["deal"], after))
             elif "move" in event:
                 lines.append(describe_event(event))
-                if after.get("last_trick") and after["last_trick"] != before.get("last_trick"):
-                    last = after["last_trick"]
-                    cards = " ".join(play["card"] for play in last["cards"])
-                    lines.append(f"  trick {cards} → seat {last['winner']}")
+                lines.extend(self.trick_taken(before, after))
             else:
                 lines.append(describe_event(event))
         return lines
+
+    def trick_taken(self, before: Observation, after: Observation) -> list[str]:
+        """The trick a move completed, and who took it (nothing when the move completed none)."""
+        last = after.get("last_trick")
+        if not last or last == before.get("last_trick"):
+            return []
+        cards = " ".join(play["card"] for play in last["cards"])
+        return [f"  trick {cards} → seat {last['winner']}"]
 
     def deal_line(self, deal: dict[str, Any], after: Observation) -> str:
         roles = ", ".join(f"{k} {v}" for k, v in deal.items() if k != "deck")

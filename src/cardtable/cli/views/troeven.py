@@ -1,5 +1,7 @@
 """Troeven at the terminal: trumps, scores and points, the trick, and in version 1 both layouts as
-piles (each pile's face-up card and how many face-down cards lie under it)."""
+piles (each pile's face-up card and how many face-down cards lie under it). In version 2 the draws
+after each trick are told as the seat sees them: the card it drew, and that the other seat took one
+it cannot see."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from rich.text import Text
 
 from ...core.errors import InvalidNotation
 from ...core.game import State
-from .base import Observation, describe_event
+from .base import Observation, SeatColumns, choice_rows, describe_event, numbered
 from .tricks import SUIT_STYLE, SUIT_SYMBOL, TrickView
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -27,6 +29,23 @@ FACE_DOWN = "▒"
 
 class TroevenView(TrickView):
     title = "Troeven"
+    lowest_score_first = True
+    rules = (
+        "Troeven: a trick game with trumps for two. The caller sees four cards, calls any suit as trumps,"
+        " and leads. A trump beats any other suit; otherwise the higher card of the suit led wins.",
+        "A 4, K 3, Q 2, J 1 card points, 40 in a round of 16 tricks. Whoever takes more points counts"
+        " their score down by 1 (if that is the dealer, the caller's goes up 1); scores start at 7, and"
+        " the first to reach 0 wins.",
+        "Version 1: you play from 8 face-up piles, and playing a card turns up the one under it. Holding"
+        " the suit led, you must follow it or trump.",
+        "Version 2: 8 cards in hand and a stock; after each trick the winner draws, then the other player."
+        " Any card may be played until the stock is empty; then, holding the suit led or a trump, you"
+        " must play one of them.",
+    )
+    notation = (
+        "calling trumps: a suit, S, H, D or C (or spades, hearts, diamonds, clubs), or trump H",
+        "a card: rank then suit, in any case: QC is Q♣, TD is 10♦ (T for ten); or its number on screen",
+    )
 
     def header(self, obs: Observation) -> str:
         version = "v1: layouts" if obs["version"] == 1 else "v2: hand and stock"
@@ -36,7 +55,7 @@ class TroevenView(TrickView):
             stage = f"trick {obs['trick_number']} of {obs['tricks_per_round']}"
         return f"Troeven {version} — round {obs['round']}, {stage} — first to 0 wins"
 
-    def seat_columns(self, obs: Observation) -> dict[str, list[str]]:
+    def seat_columns(self, obs: Observation) -> SeatColumns:
         roles = ["", ""]
         roles[obs["dealer"]] = "dealer"
         roles[obs["caller"]] = "caller"
@@ -66,12 +85,12 @@ class TroevenView(TrickView):
     def layout_table(self, obs: Observation, seat: int) -> Table:
         """One player's 8 piles: the face-up card on top and the face-down cards under it."""
         you = " (you)" if seat == obs["seat"] else ""
-        table = Table(title=f"Seat {seat}'s layout{you}", title_justify="left", box=None, pad_edge=False)
-        table.add_column("pile")
+        table = Table(title=f"Seat {seat}'s layout{you}", title_justify="left", box=None, padding=0)
+        table.add_column("pile", min_width=6)
         for pile in range(1, len(obs["layouts"][seat]) + 1):
             table.add_column(str(pile), justify="center", min_width=4)
-        up: list[Text | str] = ["face up"]
-        down: list[Text | str] = ["face down"]
+        up: list[Text | str] = ["up"]
+        down: list[Text | str] = ["under"]
         for pile in obs["layouts"][seat]:
             if pile["top"] is not None:
                 up.append(self.card_text(pile["top"]))
@@ -91,10 +110,7 @@ class TroevenView(TrickView):
         if obs["version"] == 1:
             me = obs["seat"] if obs["seat"] is not None else 0
             parts += [self.layout_table(obs, 1 - me), self.layout_table(obs, me)]
-        parts.append(self.trick_line("On the table:", obs["trick"]))
-        if obs.get("last_trick"):
-            last = obs["last_trick"]
-            parts.append(self.trick_line("Last trick:", last["cards"], f" → seat {last['winner']}"))
+        parts.extend(self.trick_lines(obs))
         if obs["seat"] is not None:
             if obs["phase"] == "trump":
                 if obs["hand"]:
@@ -102,7 +118,7 @@ class TroevenView(TrickView):
                 parts.append(Text("Call trumps (any suit):"))
             else:
                 what = "face-up cards" if obs["version"] == 1 else "hand"
-                parts.append(Text(f"Your {what} (legal cards numbered in green):"))
+                parts.append(Text(f"Your {what} (you may play the cards in [brackets]):"))
             parts.append(self.choices_table(self.choices(obs, legal), legal))
         return Group(*parts)
 
@@ -123,12 +139,13 @@ class TroevenView(TrickView):
     def choices_table(self, choices: list[str], legal: list[str]) -> RenderableType:
         if not choices or not choices[0].startswith("trump "):
             return super().choices_table(choices, legal)
-        line = Text()
-        for number, choice in enumerate(choices, start=1):
-            suit = choice[-1]
-            line.append(f"{number}:", style="cyan")
-            line.append(f"{SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}  ", style=f"bold {SUIT_STYLE[suit]}")
-        return line
+        return choice_rows(
+            numbered(number, self.suit_text(choice[-1]), choice in legal)
+            for number, choice in enumerate(choices, start=1)
+        )
+
+    def suit_text(self, suit: str) -> Text:
+        return Text(f"{SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}", style=SUIT_STYLE[suit])
 
     def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
         """Besides numbers and notation, a suit alone (``h``, ``hearts``, ``♥``) calls trumps."""
@@ -159,10 +176,10 @@ class TroevenView(TrickView):
             elif "move" in event:
                 lines.append(describe_event(event))
                 lines += self.reveal_lines(before, after, event["seat"])
-                if after.get("last_trick") and after["last_trick"] != before.get("last_trick"):
-                    last = after["last_trick"]
-                    cards = " ".join(play["card"] for play in last["cards"])
-                    lines.append(f"  trick {cards} → seat {last['winner']}")
+                taken = self.trick_taken(before, after)
+                lines += taken
+                if taken:
+                    lines += self.draw_lines(before, after)
             else:
                 lines.append(describe_event(event))
         return lines
@@ -178,6 +195,20 @@ class TroevenView(TrickView):
                 lines.append(f"  seat {seat} turns up {new['top']} on pile {number}")
         return lines
 
+    def draw_lines(self, before: Observation, after: Observation) -> list[str]:
+        """Version 2, after a trick: the winner draws from the stock, then the other seat. A seat is
+        told the card it drew; the other seat's card it cannot see."""
+        if after["version"] != 2 or after["round"] != before["round"] or not before["stock"]:
+            return []
+        winner, seat, left = after["last_trick"]["winner"], after["seat"], after["stock"]
+        stock = f"({left} card{'s' * (left != 1)} left in the stock)"
+        if seat is None:
+            return [f"  seat {winner} draws from the stock, then seat {1 - winner} {stock}"]
+        drawn = " ".join(card for card in after["hand"] if card not in before["hand"])
+        if seat == winner:
+            return [f"  you draw {drawn} from the stock; seat {1 - seat} takes the next card {stock}"]
+        return [f"  seat {winner} takes the top card of the stock; you draw the next: {drawn} {stock}"]
+
     def deal_line(self, deal: dict[str, Any], after: Observation) -> str:
         dealer = deal["dealer"]
         return f"— round {after['round']}: seat {dealer} deals, seat {1 - dealer} calls trumps and leads —"
@@ -192,16 +223,7 @@ class TroevenView(TrickView):
         return f"round over: {points}score changes {deltas} → scores {scores}"
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
-        """Lowest score first: in Troeven the score counts down to a win."""
-        table = Table(title="Final standings")
-        table.add_column("seat")
-        table.add_column("player")
-        table.add_column("score", justify="right")
-        table.add_column("")
-        for seat in sorted(range(len(names)), key=lambda s: obs["scores"][s]):
-            table.add_row(
-                str(seat), names[seat], str(obs["scores"][seat]), "winner" if seat in obs["winners"] else ""
-            )
+        table = super().standings(obs, names)
         if not obs["winners"]:
             return Group(table, Text(f"Nobody wins: the round limit ({obs['round_limit']}) was reached."))
         return table

@@ -1,0 +1,5 @@
+"""``python -m cardtable``: the ``cardtable`` command (it needs the ``cli`` extra)."""
+
+from .cli.main import main
+
+main()

@@ -1,0 +1,86 @@
+"""Game options on the command line: ``--start-points 6`` read into ``start_points=6``, and each game's
+options described as the flags a person types (for ``cardtable games`` and ``play --help``).
+
+Decisions:
+- A value is read as ``true``/``false``, then ``null`` (also ``none`` or ``random``: a seat drawn from
+  the seed), then an integer, else kept as text; the game's own check says what it accepts.
+- Flags are shown with their default and what they take, in the words of the game's declared options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cardtable
+
+from .. import bots as bot_module
+from ..core.options import Option
+
+
+def flag(name: str) -> str:
+    """The command-line flag of an option name: ``start_points`` → ``--start-points``."""
+    return "--" + name.replace("_", "-")
+
+
+def read_options(game: str, words: list[str]) -> dict[str, Any]:
+    """``--name value`` (or ``--name=value``) pairs as game options; raises ValueError naming an unknown
+    game, an unknown flag or a flag without its value."""
+    declared = {o.name: o for o in cardtable.make(game).option_specs}
+    options: dict[str, Any] = {}
+    words = list(words)
+    while words:
+        word = words.pop(0)
+        if not word.startswith("--"):
+            raise ValueError(f"unexpected argument {word!r}")
+        key, _, value = word[2:].partition("=")
+        key = key.replace("-", "_")
+        if key not in declared:
+            raise ValueError(
+                f"{game} has no option {flag(key)}; its options: " + ", ".join(map(flag, declared))
+            )
+        if not value:
+            if not words:
+                raise ValueError(f"{flag(key)} needs a value")
+            value = words.pop(0)
+        options[key] = typed(value)
+    return options
+
+
+def typed(text: str) -> Any:
+    """A typed value: ``true``/``false``, ``null`` (or ``none``/``random``), an integer, else the text."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("null", "none", "random"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def flag_usage(option: Option) -> tuple[str, str]:
+    """One option as typed, and what it does with its default:
+    (``--start-points 6|10|16``, ``every score starts here (default 10)``)."""
+    if option.seat:
+        values, default = "SEAT|random", "random" if option.default is None else str(option.default)
+    elif option.kind is bool:
+        values, default = "true|false", str(option.default).lower()
+    elif option.choices is not None:
+        values, default = "|".join(map(str, option.choices)), str(option.default)
+    else:
+        values = "N" if option.minimum is None else f"N (from {option.minimum})"
+        default = str(option.default)
+    return f"{flag(option.name)} {values}", f"{option.help} (default {default})"
+
+
+def games_usage() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every game with its options as flags (see ``flag_usage``)."""
+    return [(name, list(map(flag_usage, cardtable.make(name).option_specs))) for name in cardtable.games()]
+
+
+def bots_usage() -> str:
+    """The bots ``--bots`` accepts, in one line."""
+    levels = ", ".join(f"{level} ({bot_module.level_spec(level)})" for level in bot_module.levels())
+    kinds = ", ".join(kind for kind in bot_module.kinds() if kind not in bot_module.levels())
+    return f"{kinds}; levels {levels}; settings as kind:key=value, e.g. ismcts:iterations=500"
