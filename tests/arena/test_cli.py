@@ -95,7 +95,10 @@ def test_errors_name_what_is_wrong_and_play_nothing(tmp_path: Path) -> None:
         (["arena", "troeven"], "at least two bots"),
         (["arena", "troeven", "--bots", "random"], "at least two bots"),
         (["arena", "troeven", "--bots", "random", "random", "--backend", "cloud"], "unknown backend 'cloud'"),
-        (["arena", "troeven", "--bots", "random", "random", "--workers", "0"], "--workers must be at least 1"),
+        (
+            ["arena", "troeven", "--bots", "random", "random", "--workers", "0"],
+            "--workers must be at least 1",
+        ),
         (["arena", "troeven", "--bots", "random", "--games", "0"], "games must be a positive integer"),
     ]
     for words, message in cases:

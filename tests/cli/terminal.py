@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
 import pexpect
 
 CARDTABLE = str(Path(sys.executable).with_name("cardtable"))
-PROMPT = "Your move"
+PROMPT = r"Your move \(\? for help"
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+"""Colour, cursor and title sequences, and carriage returns: what is not text on the screen."""
 
 
-def spawn(*args: str, cwd: Path | None = None) -> pexpect.spawn:
-    """Start ``cardtable`` with a wide, colourless terminal."""
-    env = {**os.environ, "COLUMNS": "140", "NO_COLOR": "1", "TERM": "dumb"}
-    return pexpect.spawn(CARDTABLE, list(args), env=env, cwd=cwd, encoding="utf-8", timeout=30)
+def spawn(*args: str, cwd: Path | None = None, columns: int = 140, colour: bool = False) -> pexpect.spawn:
+    """Start ``cardtable`` in a terminal ``columns`` wide: colourless (``NO_COLOR``, ``TERM=dumb``), or
+    an xterm with colours."""
+    env = {**os.environ, "COLUMNS": str(columns), "LINES": "50"}
+    if colour:
+        env.pop("NO_COLOR", None)
+        env["TERM"] = "xterm-256color"
+    else:
+        env.update(NO_COLOR="1", TERM="dumb")
+    return pexpect.spawn(
+        CARDTABLE, list(args), env=env, cwd=cwd, encoding="utf-8", timeout=30, dimensions=(50, columns)
+    )
+
+
+def text(screen: str) -> str:
+    """What a screen shows, without escape sequences."""
+    return ESCAPES.sub("", screen)
 
 
 def play_through(child: pexpect.spawn, answer: str = "1", limit: int = 5000) -> int:

@@ -1,0 +1,91 @@
+"""What a new user meets first: ``--version``, ``python -m cardtable``, ``play --help``, ``games``, and
+at the prompt ``?``, line editing and history, and a line far too long."""
+
+from __future__ import annotations
+
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import cardtable
+from cardtable import bots
+
+from .terminal import PROMPT, spawn
+
+
+def output_of(*args: str, columns: int = 100) -> str:
+    child = spawn(*args, columns=columns)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in child.before, child.before
+    return " ".join(child.before.split())
+
+
+def test_version() -> None:
+    assert output_of("--version") == f"cardtable {version('cardtable')}"
+
+
+def test_python_dash_m_runs_the_command(tmp_path: Path) -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "cardtable", "--version"], encoding="utf-8", cwd=tmp_path)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and child.before.strip() == f"cardtable {version('cardtable')}"
+
+
+def test_play_help_lists_every_games_options_as_flags_and_the_bots() -> None:
+    shown = output_of("play", "--help", columns=200)
+    for name in cardtable.games():
+        assert f"{name}:" in shown
+        for option in cardtable.make(name).option_specs:
+            assert f"--{option.name.replace('_', '-')} " in shown
+    assert "--start-points 6|10|16 every score starts here (default 10)" in shown
+    for kind in bots.kinds():
+        assert kind in shown
+
+
+def test_games_shows_options_as_they_are_typed() -> None:
+    shown = output_of("games")
+    assert "slobberhannes --players 3|4|5|6 number of players (default 4)" in shown
+    assert "--broken-cabooses true|false" in shown and "--first-dealer SEAT|random" in shown
+    assert "start_points=" not in shown and "null" not in shown.replace("(null: random)", "")
+
+
+@pytest.mark.parametrize("game", cardtable.games())
+def test_help_at_the_prompt_prints_the_rules_and_what_to_type(tmp_path: Path, game: str) -> None:
+    child = spawn("play", game, "--seed", "2", cwd=tmp_path)
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect("What to type:")
+    child.expect(PROMPT)
+    shown = child.before
+    assert "? shows this help" in shown and "✗" not in shown
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_a_very_long_line_is_refused_without_being_echoed(tmp_path: Path) -> None:
+    child = spawn("play", "slobberhannes", "--seed", "2", cwd=tmp_path)
+    child.expect(PROMPT)
+    child.sendline("x" * 5000)
+    child.expect("✗ that line is 5000 characters long; a move is a few words")
+    child.expect(PROMPT)
+    assert "xxxxxxxxxx" not in child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_arrows_edit_the_line_and_bring_back_earlier_ones(tmp_path: Path) -> None:
+    """Readline at the prompt: left-arrow moves the cursor (no ^[[D in the line), up-arrow recalls."""
+    child = spawn("play", "slobberhannes", "--seed", "2", cwd=tmp_path, colour=True)
+    child.expect(PROMPT)
+    child.send("zq\x1b[Dy\r")  # z, q, left, y: the line reads "zyq"
+    child.expect("'zyq' is not a card")
+    child.expect(PROMPT)
+    child.send("\x1b[A\r")  # up: the same line again
+    child.expect("'zyq' is not a card")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)

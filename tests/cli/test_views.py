@@ -1,0 +1,170 @@
+"""What the terminal views say, checked on real states: the last trick belongs to the hand being played,
+Troeven version 2 tells the draws as the seat sees them, Mü's auction is worded for people, and Game
+of Trains names each ability one way everywhere."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import random
+from collections.abc import Callable
+
+import pytest
+from rich.console import Console, RenderableType
+
+import cardtable
+from cardtable import InvalidNotation, State
+from cardtable.cli.views import view_for
+from cardtable.cli.views.game_of_trains import MARKS
+from cardtable.core.records import events_since
+
+from ..games.test_mue import stacked
+
+
+def shown(game: str, state: State, seat: int) -> str:
+    """The table as seat ``seat`` sees it, as plain text."""
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    return plain(view_for(game).table(state.observation(seat), legal))
+
+
+def plain(renderable: RenderableType) -> str:
+    console = Console(width=100, no_color=True, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def until(state: State, done: Callable[[State], bool], rng: random.Random) -> State:
+    """Play at random until ``done``."""
+    while not done(state):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("game", "hand"), [("slobberhannes", "hand_number"), ("troeven", "round")])
+def test_a_new_hand_shows_no_last_trick_until_its_first_trick_is_taken(game: str, hand: str) -> None:
+    rng = random.Random(1)
+    state = cardtable.make(game).new_game(seed=2)
+    until(state, lambda s: s.observation(None)[hand] == 2 and s.observation(None)["trick"] == [], rng)
+    seat = state.current_player()
+    assert state.observation(seat)["last_trick"] is not None  # the engine still has the old hand's
+    assert "Last trick" not in shown(game, state, seat)
+    until(state, lambda s: sum(s.observation(None)["tricks_won"]) == 1, rng)
+    assert "Last trick" in shown(game, state, state.current_player())
+
+
+def narrated(state: State, action: int, seat: int | None) -> list[str]:
+    """The lines the table tells ``seat`` for ``action`` (seat None: a spectator, as in a replay)."""
+    before, first = state.observation(seat), state.event_count()
+    state.apply_action(action)
+    return view_for(state.game.name).narrate(before, state.observation(seat), events_since(state, first))
+
+
+def test_troeven_2_tells_the_card_you_drew_and_that_the_other_took_one() -> None:
+    """§DRAW: the trick's winner takes the top card of the stock, then the other seat the next one."""
+    rng = random.Random(3)
+    state = cardtable.make("troeven", version=2).new_game(seed=4)
+    for _ in range(3):
+        until(state, lambda s: len(s.observation(None)["trick"]) == 1, rng)
+        action = rng.choice(state.legal_actions())
+        after = state.clone()
+        after.apply_action(action)
+        winner = after.observation(None)["last_trick"]["winner"]
+        left = f"({after.observation(None)['stock']} cards left in the stock)"
+        told = narrated(state.clone(), action, None)[-1]
+        assert told == f"  seat {winner} draws from the stock, then seat {1 - winner} {left}"
+        for seat in (0, 1):
+            (drawn,) = set(after.observation(seat)["hand"]) - set(state.observation(seat)["hand"])
+            if seat == winner:
+                expected = f"  you draw {drawn} from the stock; seat {1 - seat} takes the next card {left}"
+            else:
+                expected = (
+                    f"  seat {winner} takes the top card of the stock; you draw the next: {drawn} {left}"
+                )
+            assert narrated(state.clone(), action, seat)[-1] == expected
+        state.apply_action(action)
+
+
+def test_mue_auction_says_how_close_it_is_to_its_end_and_what_you_may_lay_down() -> None:
+    """§4.1: at most one card more than the most face up, and never more than the hidden hand."""
+    state = cardtable.make("mue", players=3, first_dealer=0).new_game(seed=5)
+    while True:  # seat 0 passes, the others raise as far as they may
+        obs = state.observation(None)
+        if state.current_player() == 0 and obs["auction"]["highest"] >= 12:
+            break
+        moves = [state.action_to_string(a) for a in state.legal_actions()]
+        shows = [m for m in moves if m.startswith("show ")]
+        if state.current_player() == 0 or not shows or obs["auction"]["shown_this_turn"] >= 2:
+            state.apply_action(state.string_to_action("pass" if "pass" in moves else "done"))
+        else:
+            state.apply_action(state.string_to_action(shows[0]))
+    screen = " ".join(shown("mue", state, 0).split())
+    assert (
+        "Most face up: 12 cards." in screen
+        and "You may lay down up to 12 more cards this turn, or pass." in screen
+    )
+    assert "(s)" not in screen and "(es)" not in screen
+
+
+def test_mue_passes_are_counted_in_words() -> None:
+    state = stacked(4, {0: ["R5"]}, ["show R5", "done", "pass"])
+    assert "Most face up: 1 card. 1 pass in a row; 3 more end the auction." in " ".join(
+        shown("mue", state, 2).split()
+    )
+    fresh = stacked(4, {})
+    assert "No bid yet. 4 passes in a row end the auction." in " ".join(shown("mue", fresh, 0).split())
+
+
+def test_mue_a_card_named_twice_is_refused_for_what_it_is() -> None:
+    state = stacked(4, {0: ["R4", "R1", "R1"]})
+    view = view_for("mue")
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    choices = view.choices(state.observation(0), legal)
+    with pytest.raises(InvalidNotation, match="R4 is named 2 times, but only 1 R4 is in your hidden hand"):
+        view.expand("show R4 r4", state, choices)
+    with pytest.raises(ValueError, match="at most 1 face up this turn"):  # two R1: the rules' own reason
+        view.expand("R1 R1", state, choices)
+
+
+def test_game_of_trains_names_each_ability_by_its_mark_everywhere() -> None:
+    """The key, the market, the prompts, the narration and the rules' refusals use the same marks."""
+    rng = random.Random(2)
+    view = view_for("game-of-trains")
+    state = cardtable.make("game-of-trains").new_game(seed=8)
+    until(
+        state,
+        lambda s: (
+            s.observation(None)["phase"] == "turn"
+            and any(c["ability"] == "SWAP_GAP1" for c in s.observation(None)["market"])
+        ),
+        rng,
+    )
+    card = next(c["card"] for c in state.observation(None)["market"] if c["ability"] == "SWAP_GAP1")
+    seat = state.current_player()
+    try:
+        state.clone().apply_action(state.string_to_action(f"use {card} 7"))
+    except cardtable.IllegalAction as error:
+        reason = str(error)
+    assert "SWAP_GAP1" in reason and "SWAP_GAP1" not in view.explain(reason) and "⇄2" in view.explain(reason)
+    screen = shown("game-of-trains", state, seat)
+    assert f"{card} ⇄2" in screen and "⇄1 ⇄2 swap the cars at P and P+1/P+2" in " ".join(screen.split())
+    with pytest.raises(
+        InvalidNotation, match=rf"{card} needs a position: .* \(⇄2 swaps the cars at P and P\+2\)"
+    ):
+        view.expand(card, state, [])
+    line = narrated(state, state.string_to_action(f"use {card} 1"), seat)[0]
+    assert line.startswith(f"seat {seat} uses {card} (⇄2 at 1)") and not any(a in line for a in MARKS)
+
+
+def test_game_of_trains_couplings_show_which_cars_are_in_order() -> None:
+    """The win rule: every car higher than the one before it; ``<`` marks a pair in order."""
+    state = cardtable.make("game-of-trains", players=3).new_game(seed=3)
+    until(state, lambda s: s.observation(None)["turn"] >= 6, random.Random(4))
+    view = view_for("game-of-trains")
+    obs = state.observation(state.current_player())
+    couplings = [word for word in plain(view.trains_table(obs)).split() if word in ("<", ">")]
+    expected = [
+        "<" if int(left["card"]) < int(right["card"]) else ">"
+        for cars in obs["trains"]
+        for left, right in itertools.pairwise(cars)
+    ]
+    assert couplings == expected and "<" in expected and ">" in expected
