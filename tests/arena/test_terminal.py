@@ -4,7 +4,6 @@ interval of zero width flagged; and the plot's legend, title and values."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 from pathlib import Path
 
@@ -116,4 +115,3 @@ def test_the_plot_keeps_its_legend_off_the_bars_its_title_whole_and_json_values(
         and "dealer_sits_out=false" in title.get_text()
     )
     assert figure.bbox.x0 <= title.get_window_extent().x0 and title.get_window_extent().x1 <= figure.bbox.x1
-    assert json.dumps(None) in title.get_text()

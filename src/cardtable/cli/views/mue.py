@@ -18,12 +18,11 @@ from rich.text import Text
 from ...core.errors import InvalidNotation
 from ...core.game import State
 from ...games.mue import trump_id, trump_order
+from ..layout import Fitted
 from .base import Observation, SeatColumns, describe_event, numbered, plural
 from .tricks import TrickView
 
 COLOUR_STYLE = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
-ORDER_WIDTH = 70
-"""Longest trump order shown per trump option."""
 SHEET_LINES = 8
 """How many hands the score sheet shows (the latest ones)."""
 
@@ -158,20 +157,31 @@ class MueView(TrickView):
             f"Target: {who}{partner} need {obs['target']} card points for a bid of {obs['bid']}; have {taken}"
         )
 
-    def sheet_table(self, obs: Observation, lines: int = SHEET_LINES) -> Table | None:
+    def sheet_table(self, obs: Observation, lines: int = SHEET_LINES) -> Fitted | None:
+        """The latest hands of the score sheet: one row per hand with its outcome and every seat's
+        change, or where that is too wide the changes alone and the outcomes listed under them."""
         if not obs["sheet"]:
             return None
-        sheet = Table(title="Score sheet", box=None, pad_edge=False, title_justify="left")
-        sheet.add_column("hand", justify="right")
-        sheet.add_column("dealer", justify="right")
-        sheet.add_column("outcome")
-        for seat in range(obs["players"]):
-            sheet.add_column(str(seat), justify="right")
-        for line in obs["sheet"][-lines:]:
-            sheet.add_row(
-                str(line["hand"]), str(line["dealer"]), outcome(line), *(f"{d:+d}" for d in line["deltas"])
-            )
-        sheet.add_row("", "", "total", *(str(s) for s in obs["scores"]))
+        shown = obs["sheet"][-lines:]
+        wide, narrow = self.sheet_grid(obs, shown, with_outcome=True), self.sheet_grid(obs, shown)
+        outcomes = Text(
+            "\n".join(f"hand {line['hand']} (seat {line['dealer']} deals): {outcome(line)}" for line in shown)
+        )
+        return Fitted(wide, Group(narrow, outcomes))
+
+    def sheet_grid(self, obs: Observation, shown: list[dict[str, Any]], with_outcome: bool = False) -> Table:
+        """The sheet's rows: hand, then dealer and outcome (``with_outcome``), then every seat's change."""
+        sheet = Table(
+            title="Score sheet", box=None, pad_edge=False, title_justify="left", collapse_padding=True
+        )
+        told = ("dealer", "outcome") if with_outcome else ()
+        for name in ("hand", *told, *map(str, range(obs["players"]))):
+            sheet.add_column(name, justify="left" if name == "outcome" else "right")
+        for line in shown:
+            facts = (str(line["dealer"]), outcome(line)) if with_outcome else ()
+            sheet.add_row(str(line["hand"]), *facts, *(f"{d:+d}" for d in line["deltas"]))
+        totals = ("", "total") if with_outcome else ()
+        sheet.add_row("total" if not with_outcome else "", *totals, *(str(s) for s in obs["scores"]))
         return sheet
 
     # -- the table --------------------------------------------------------------------------------
@@ -214,12 +224,11 @@ class MueView(TrickView):
             options = ", ".join(move.split()[1] for move in legal)
             return [hand, Text(f"Name your partner: type a seat number ({options}).")]
         names = [move.split()[1] for move in legal]
-        lines: list[RenderableType] = [
-            hand,
-            Text(f"Name a trump: type one of {', '.join(names)}. The order then:"),
-        ]
         colours = 3 if obs["players"] == 3 else 5
         vice = trump_id(obs["vice_trump"]) if obs["vice_trump"] is not None else None
+        orders = Table.grid(padding=(0, 1))
+        orders.add_column(justify="right", no_wrap=True)
+        orders.add_column()
         for name in names:
             mine = trump_id(name)
             order = (
@@ -227,11 +236,8 @@ class MueView(TrickView):
                 if phase == "chief_trump"
                 else trump_order(None, mine, colours)
             )
-            text = " > ".join("=".join(group) for group in order) or "no trumps"
-            lines.append(
-                Text(f"  {name:>4}: {text if len(text) <= ORDER_WIDTH else text[: ORDER_WIDTH - 1] + '…'}")
-            )
-        return lines
+            orders.add_row(f"  {name}:", " > ".join("=".join(group) for group in order) or "no trumps")
+        return [hand, Text(f"Name a trump: type one of {', '.join(names)}. The order then:"), orders]
 
     def choices(self, obs: Observation, legal: list[str]) -> list[str]:
         """Numbered cards: the hidden hand in the auction, the whole hand in the tricks, else none."""
