@@ -16,9 +16,9 @@ ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 
 
 def spawn(*args: str, cwd: Path | None = None, columns: int = 140, colour: bool = False) -> pexpect.spawn:
-    """Start ``cardtable`` in a terminal ``columns`` wide: colourless (``NO_COLOR``, ``TERM=dumb``), or
-    an xterm with colours."""
-    env = {**os.environ, "COLUMNS": str(columns), "LINES": "50"}
+    """Start ``cardtable`` in a terminal ``columns`` wide (its size, not ``COLUMNS``, tells the width):
+    colourless (``NO_COLOR``, ``TERM=dumb``), or an xterm with colours."""
+    env = {name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES")}
     if colour:
         env.pop("NO_COLOR", None)
         env["TERM"] = "xterm-256color"

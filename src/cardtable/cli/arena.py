@@ -38,7 +38,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from .layout import Fitted, natural_width
+from .layout import Fitted, natural_width, terminal_console
 from .options import read_options
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def arena(
 ) -> None:
     """Play bots against each other with seats rotated and report who is stronger, with 95% intervals.
     Game options follow as --option value (e.g. --players 5)."""
-    err = Console(stderr=True, highlight=False)
+    err = terminal_console(stderr=True)
     try:
         from .. import arena as arena_module
     except ImportError as error:
@@ -202,7 +202,7 @@ def _split_extra(game: str, words: list[str]) -> tuple[list[str], dict[str, Any]
 
 def print_report(report: ArenaReport) -> None:
     """The report for people on stdout: at the terminal's width, or whole when it goes to a file."""
-    out = Console(highlight=False)
+    out = terminal_console()
     view = report_view(report)
     if not out.is_terminal:
         table, title = natural_width(out, standings_table(report)), len(report_title(report))

@@ -3,11 +3,22 @@ instead of being cut or wrapped cell by cell."""
 
 from __future__ import annotations
 
+import shutil
+
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 
 UNLIMITED = 10_000
 """A width no layout reaches: measured at it, a layout gives its natural width."""
+
+
+def terminal_console(*, stderr: bool = False) -> Console:
+    """A console at the terminal's true width. Rich takes a dumb terminal (``TERM=dumb``) to be 80
+    columns wide whatever its size, so there the width is asked of the terminal itself."""
+    console = Console(highlight=False, stderr=stderr)
+    if console.is_terminal and console.is_dumb_terminal:
+        console.size = shutil.get_terminal_size()
+    return console
 
 
 def natural_width(console: Console, renderable: RenderableType) -> int:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console, Group
+from rich.console import Group
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
@@ -24,7 +24,7 @@ import cardtable
 
 from .. import bots as bot_module
 from .arena import ARENA_SETTINGS, arena
-from .layout import Fitted
+from .layout import Fitted, terminal_console
 from .options import bots_usage, games_usage, read_options
 from .replay import replay_command
 from .serve import serve
@@ -32,7 +32,7 @@ from .table import TerminalTable, save_record
 from .views import view_for
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Play and study cardtable's card games.")
-console = Console(highlight=False)
+console = terminal_console()
 app.command("serve")(serve)
 app.command("arena", context_settings=ARENA_SETTINGS)(arena)
 app.command("replay")(replay_command)

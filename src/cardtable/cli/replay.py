@@ -13,16 +13,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
 import cardtable
 
 from ..core.errors import RecordError
 from ..core.records import events_since, replay_steps
+from .layout import terminal_console
 from .views import view_for
 
-console = Console(highlight=False)
+console = terminal_console()
 
 
 def replay_command(path: Annotated[Path, typer.Argument(help="a game record (JSON)")]) -> None:
