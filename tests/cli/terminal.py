@@ -10,7 +10,7 @@ from pathlib import Path
 import pexpect
 
 CARDTABLE = str(Path(sys.executable).with_name("cardtable"))
-PROMPT = r"Your move \(\? for help"
+PROMPT = r"Your move \(\? help, q quit\): "
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 """Colour, cursor and title sequences, and carriage returns: what is not text on the screen."""
 

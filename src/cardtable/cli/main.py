@@ -112,8 +112,10 @@ def play(
         }
         for bot in seat_bots.values():
             bot.check_game(game)
-        if save is not None and not save.parent.is_dir():
-            raise ValueError(f"--save: there is no folder {save.parent}")
+        if save is not None and (save.is_dir() or not save.parent.is_dir()):
+            raise ValueError(
+                f"--save: {save} is a folder" if save.is_dir() else f"--save: no folder {save.parent}"
+            )
     except ValueError as error:
         console.print(f"[red]error:[/red] {escape(str(error))}")
         raise typer.Exit(2) from None

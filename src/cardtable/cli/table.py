@@ -100,7 +100,7 @@ class TerminalTable:
         )
         self.console.print(f"(legal: {shown})", highlight=False, markup=False)
         while True:
-            text = self.ask("Your move (? for help, q to quit): ").strip()
+            text = self.ask("Your move (? help, q quit): ").strip()
             if text.lower() in QUIT_WORDS:
                 raise LeftTable
             if text.lower() in HELP_WORDS:
