@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
@@ -68,7 +68,7 @@ def list_games() -> None:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
-        stacked = []
+        stacked: list[RenderableType] = []
         for typed, meaning in flags:
             grid.add_row(Text(f"  {typed}"), Text(meaning))
             stacked += [Text(f"  {typed}"), Padding(Text(meaning), (0, 0, 0, 6))]

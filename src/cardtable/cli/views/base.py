@@ -10,7 +10,7 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -23,7 +23,7 @@ from ...core.game import State
 from ..layout import Fitted
 
 Observation = dict[str, Any]
-SeatColumns = dict[str, Sequence[str | Text]]
+SeatColumns = Mapping[str, Sequence[str | Text]]
 """Per-seat columns of a seats table: name → one value per seat."""
 PLAYABLE = "bold"
 """The style of a choice that may be played (with its brackets); the others are dim."""

@@ -9,6 +9,7 @@ passes. Naming trumps, a bare ``R``, ``7`` or ``none`` is enough; naming the par
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -88,7 +89,7 @@ class MueView(TrickView):
 
     def seat_columns(self, obs: Observation) -> SeatColumns:
         """Score, cards, face-up cards and role; tricks and card points once the tricks are played."""
-        columns: SeatColumns = {
+        columns: dict[str, Sequence[str | Text]] = {
             "score": [str(score) for score in obs["scores"]],
             "cards": [str(size) for size in obs["hand_sizes"]],
             "face up": [self.cards_text(cards) for cards in obs["face_up"]],

@@ -29,7 +29,7 @@ class SlobberhannesView(TrickView):
 
     def seat_columns(self, obs: Observation) -> SeatColumns:
         n = obs["players"]
-        marks = [[] for _ in range(n)]
+        marks: list[list[str]] = [[] for _ in range(n)]
         if obs["first_taker"] is not None:
             marks[obs["first_taker"]].append("first")
         if obs["queen_taker"] is not None:

@@ -59,7 +59,7 @@ class TroevenView(TrickView):
         roles = ["", ""]
         roles[obs["dealer"]] = "dealer"
         roles[obs["caller"]] = "caller"
-        columns = {
+        columns: dict[str, list[str]] = {
             "score": [str(s) for s in obs["scores"]],
             "points": [str(p) for p in obs["points"]],
             "tricks": [str(t) for t in obs["tricks_won"]],
