@@ -89,3 +89,16 @@ def test_arrows_edit_the_line_and_bring_back_earlier_ones(tmp_path: Path) -> Non
     child.expect(PROMPT)
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def test_only_question_mark_and_help_ask_for_help(tmp_path: Path) -> None:
+    """``h`` is a move in Troeven (it calls hearts), so it never means help."""
+    seed = next(s for s in range(1, 40) if cardtable.make("troeven").new_game(seed=s).current_player() == 0)
+    child = spawn("play", "troeven", "--seed", str(seed), cwd=tmp_path)
+    child.expect("Call trumps")
+    child.expect(PROMPT)
+    child.sendline("h")
+    child.expect("seat 0 calls trumps: ♥ hearts")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "What to type" not in child.before

@@ -37,7 +37,7 @@ LONGEST_LINE = 200
 THINKING_NOTE_AFTER = 1.0
 """Seconds a bot thinks before a terminal that cannot redraw is told so."""
 QUIT_WORDS = ("q", "quit", "exit")
-HELP_WORDS = ("?", "h", "help")
+HELP_WORDS = ("?", "help")
 
 
 class TerminalTable:
