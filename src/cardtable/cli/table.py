@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -41,24 +41,16 @@ HELP_WORDS = ("?", "help")
 
 
 class TerminalTable:
-    """Runs a match at the terminal for the one seat without a bot. ``ask(question, remember=...)``
-    reads a line and raises LeftTable when the person leaves."""
+    """Runs a match at the terminal for the one seat without a bot."""
 
     def __init__(
-        self,
-        state: State,
-        view: View,
-        bots: dict[int, Bot],
-        names: list[str],
-        console: Console,
-        ask: Callable[..., str] = ask,
+        self, state: State, view: View, bots: dict[int, Bot], names: list[str], console: Console
     ) -> None:
         self.state = state
         self.view = view
         self.bots = bots
         self.names = names
         self.console = console
-        self.ask = ask
         self.seat = next(s for s in range(state.game.players) if s not in bots)
 
     def run(self) -> bool:
@@ -100,7 +92,7 @@ class TerminalTable:
         )
         self.console.print(f"(legal: {shown})", highlight=False, markup=False)
         while True:
-            text = self.ask("Your move (? help, q quit): ").strip()
+            text = ask("Your move (? help, q quit): ").strip()
             if text.lower() in QUIT_WORDS:
                 raise LeftTable
             if text.lower() in HELP_WORDS:
@@ -125,7 +117,7 @@ class TerminalTable:
         picture = self.view.preview(self.state, moves)
         if picture is not None:
             self.console.print(picture)
-            answer = self.ask("Make this move? [Y/n] ", remember=False).strip().lower()
+            answer = ask("Make this move? [Y/n] ", remember=False).strip().lower()
             if answer not in ("", "y", "yes"):
                 return "move not made"
         for move in moves:
