@@ -27,9 +27,11 @@ SeatColumns = Mapping[str, Sequence[str | Text]]
 """Per-seat columns of a seats table: name → one value per seat."""
 PLAYABLE = "bold"
 """The style of a choice that may be played (with its brackets); the others are dim."""
-AT_ANY_PROMPT = (
+NUMBERED = (
     "a number picks from the numbered list; the choices you may play now are in [brackets], and"
-    " '(legal: …)' lists them in notation",
+    " '(legal: …)' lists them in notation"
+)
+AT_ANY_PROMPT = (
     "the arrows edit the line; up and down bring back earlier lines",
     "? shows this help; q, Ctrl-C or Ctrl-D leaves the table (with --save the record is still written)",
 )
@@ -44,6 +46,8 @@ class View:
     """What to type at this game's prompt, one item each, for ``help``."""
     lowest_score_first = False
     """Whether the final standings list the lowest score first (a score that counts down to a win)."""
+    numbers_choices = True
+    """Whether the table numbers the choices (``choices``) for typing."""
 
     def table(self, obs: Observation, legal: list[str]) -> RenderableType:
         """Everything the seat to act sees, with its legal moves marked."""
@@ -90,7 +94,7 @@ class View:
         items = Table.grid(padding=(0, 1))
         items.add_column(no_wrap=True)
         items.add_column()
-        for item in (*self.notation, *AT_ANY_PROMPT):
+        for item in (*self.notation, *([NUMBERED] if self.numbers_choices else []), *AT_ANY_PROMPT):
             items.add_row("  ·", Text(item))
         return Group(*map(Text, self.rules), Text("\nWhat to type:", style="bold"), items)
 

@@ -65,6 +65,8 @@ IN_ORDER, OUT_OF_ORDER = Text("<", style="bold green"), Text(">", style="bold re
 class GameOfTrainsView(View):
     """The trains, the market and the piles; the moves as short input."""
 
+    numbers_choices = False
+
     rules = (
         "Game of Trains: everyone has a train of 7 numbered cars, dealt highest first. The first train"
         " whose cars read ascending from car 1 (next to the locomotive) to car 7 wins at once.",

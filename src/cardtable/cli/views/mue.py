@@ -211,15 +211,18 @@ class MueView(TrickView):
             line = Text("Your hand: face up ")
             line.append_text(self.cards_text(faceup) if faceup else Text("none", style="dim"))
             line.append(" · hidden ")
-            line.append_text(self.numbered(self.choices(obs, legal), legal))
+            line.append_text(self.numbered_hand(self.choices(obs, legal), legal))
             return [
                 line,
                 Text("Bid: the cards to lay face up, by code or number (show R5 B9, or 1 4); or pass."),
             ]
         hand = Text("Your hand: ")
         if phase == "tricks":
-            hand.append_text(self.numbered(self.choices(obs, legal), legal, faceup))
-            return [hand, Text("Play: type a card or its number (↑: your face-up cards).")]
+            hand.append_text(self.numbered_hand(self.choices(obs, legal), legal, faceup))
+            return [
+                hand,
+                Text("Play a card or its number: you may play the cards in [brackets] (↑: face up)."),
+            ]
         hand.append_text(self.cards_text(obs["hand"]))
         if phase == "partner":
             options = ", ".join(move.split()[1] for move in legal)
@@ -253,8 +256,9 @@ class MueView(TrickView):
             return hidden
         return []
 
-    def numbered(self, cards: list[str], legal: list[str], faceup: tuple[str, ...] | list[str] = ()) -> Text:
-        """Cards numbered for typing: the ones that may be played or shown bright, face-up ones with ↑."""
+    def numbered_hand(self, cards: list[str], legal: list[str], faceup: Sequence[str] = ()) -> Text:
+        """Cards numbered for typing: the ones that may be played or shown in [brackets], face-up ones
+        with ↑."""
         up = list(faceup)
         line = Text()
         for number, card in enumerate(cards, start=1):
