@@ -11,6 +11,7 @@ Decisions:
   needs a folder that holds no records yet, so that old and new games are never mixed.
 - The table fits any width: where its columns do not fit, each bot gets a few lines instead, and an
   interval is never cut or wrapped. Written to a file, the table keeps its full width.
+- Ctrl-C stops the arena with a line saying so (exit code 130); records already written stay.
 - An interval of zero width (every deal gave the same result) says nothing: it is shown as "too few
   games", and the bot's place against the even result as unclear.
 """
@@ -103,6 +104,10 @@ def arena(
     except (arena_module.ArenaError, ImportError, OSError) as error:
         err.print(f"[red]error:[/red] {escape(str(error))}")
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        kept = f"; the records of the games played are in {escape(str(records))}/" if records else ""
+        err.print(f"Stopped (Ctrl-C) before the last game: no report{kept}.")
+        raise typer.Exit(130) from None
     if json_out:
         sys.stdout.write(json.dumps(report.as_json(), indent=2) + "\n")
     else:
