@@ -115,3 +115,12 @@ def test_the_plot_keeps_its_legend_off_the_bars_its_title_whole_and_json_values(
         and "dealer_sits_out=false" in title.get_text()
     )
     assert figure.bbox.x0 <= title.get_window_extent().x0 and title.get_window_extent().x1 <= figure.bbox.x1
+
+
+def test_ctrl_c_stops_the_arena_with_a_line_saying_so(tmp_path: Path) -> None:
+    long = ["arena", "troeven", "--bots", "heuristic", "random", "--games", "100000", "--workers", "1"]
+    child = spawn(*long, "--records", "games", cwd=tmp_path)
+    child.expect("troeven: heuristic v random")  # the progress bar: games are being played
+    child.sendintr()
+    code, shown = finished(child)
+    assert code == 130 and "Stopped (Ctrl-C) before the last game: no report; the records" in shown

@@ -11,6 +11,7 @@ Decisions:
   needs a folder that holds no records yet, so that old and new games are never mixed.
 - The table fits any width: where its columns do not fit, each bot gets a few lines instead, and an
   interval is never cut or wrapped. Written to a file, the table keeps its full width.
+- Progress is a bar on a terminal that can redraw, one line where it cannot (``TERM=dumb``, a file).
 - Ctrl-C stops the arena with a line saying so (exit code 130); records already written stay.
 - An interval of zero width (every deal gave the same result) says nothing: it is shown as "too few
   games", and the bot's place against the even result as unclear.
@@ -173,8 +174,11 @@ def _run_with_progress(
         TextColumn("ETA"),
         TimeRemainingColumn(),
     )
+    title = f"{config.game}: {' v '.join(config.labels())}"
+    if not err.is_interactive:  # no bar can be drawn: say what is going on once
+        err.print(f"{escape(title)}: playing {arena_module.planned_games(config)} games…")
     with Progress(*columns, console=err, transient=False) as progress:
-        task = progress.add_task(escape(f"{config.game}: {' v '.join(config.labels())}"), total=None)
+        task = progress.add_task(escape(title), total=None)
 
         def done(result: GameResult, total: int) -> None:
             if records is not None and result.record is not None:
