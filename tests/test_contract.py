@@ -159,6 +159,50 @@ def test_replayed_unfinished_game_continues_like_the_original(game: cardtable.Ga
     assert state.record() == copy.record()
 
 
+def test_events_since_an_index_are_the_records_events_from_there(game: cardtable.Game) -> None:
+    """What the online table sends after each move: the new events only, copies of the log's."""
+    state, rng = game.new_game(seed=4), random.Random(4)
+    seen: list[dict[str, object]] = state.events()
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        new = state.events(len(seen))
+        assert new and "move" in new[0]
+        seen += new
+    assert seen == state.record()["events"] and state.events(len(seen)) == []
+    written = json.dumps(seen)
+    state.events()[0]["deal"].clear()  # a caller's changes never reach the state
+    assert json.dumps(state.events()) == written
+
+
+def test_replay_steps_go_move_by_move_as_the_record_says(game: cardtable.Game) -> None:
+    record = play_to_end(game, 5).record()
+    moves = [(e["seat"], e["move"]) for e in record["events"] if "move" in e]
+    steps = [(step.seat, step.move, step.state.clone()) for step in cardtable.replay_steps(record)]
+    assert steps[0][:2] == (None, None) and [step[:2] for step in steps[1:]] == moves
+    versions = [state.event_count() for _, _, state in steps]
+    assert versions == sorted(set(versions)) and versions[-1] == len(record["events"])
+    assert steps[-1][2] == cardtable.replay(record) and steps[-1][2].is_terminal()
+
+
+def test_a_recorded_deal_is_checked_before_it_is_used(game: cardtable.Game) -> None:
+    record = game.new_game(seed=3).record()
+    (deal,) = record["events"][0].values()
+    role = next(key for key in deal if key != "deck")
+    for bad, reason in [
+        ({**deal, "extra": 1}, f"a deal holds '{role}' and 'deck'"),
+        (
+            {**deal, role: game.players},
+            rf"{role} must be a seat 0..{game.players - 1} \(got {game.players}\)",
+        ),
+        ({**deal, role: True}, rf"{role} must be a seat 0..{game.players - 1} \(got True\)"),
+        ({**deal, "deck": deal["deck"][1:]}, rf"deck must hold the {len(deal['deck'])} cards of this pack"),
+    ]:
+        with pytest.raises(RecordError, match=f"^event 0: bad 'deal' event: {reason}"):
+            cardtable.replay({**record, "events": [{"deal": bad}]})
+
+
 def test_returns_mark_the_winners(game: cardtable.Game) -> None:
     state = play_to_end(game, 6)
     returns = state.returns()

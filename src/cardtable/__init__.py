@@ -7,9 +7,11 @@ True
 
 from . import games as _games  # registers every game
 from .core.errors import IllegalAction, InvalidNotation, RecordError
+from .core.events import RECORD_FORMAT
 from .core.game import Game, State
-from .core.records import replay
+from .core.records import Step, replay, replay_steps
 from .core.registry import games, make
 
-__all__ = ["Game", "IllegalAction", "InvalidNotation", "RecordError", "State", "games", "make", "replay"]
+__all__ = ["Game", "IllegalAction", "InvalidNotation", "RecordError", "State", "games", "make"]
+__all__ += ["RECORD_FORMAT", "Step", "replay", "replay_steps"]  # game records, read back
 del _games

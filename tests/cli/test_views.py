@@ -16,7 +16,6 @@ import cardtable
 from cardtable import InvalidNotation, State
 from cardtable.cli.views import view_for
 from cardtable.cli.views.game_of_trains import MARKS
-from cardtable.core.records import events_since
 
 from ..games.test_mue import stacked
 
@@ -56,7 +55,7 @@ def narrated(state: State, action: int, seat: int | None) -> list[str]:
     """The lines the table tells ``seat`` for ``action`` (seat None: a spectator, as in a replay)."""
     before, first = state.observation(seat), state.event_count()
     state.apply_action(action)
-    return view_for(state.game.name).narrate(before, state.observation(seat), events_since(state, first))
+    return view_for(state.game.name).narrate(before, state.observation(seat), state.events(first))
 
 
 def test_troeven_2_tells_the_card_you_drew_and_that_the_other_took_one() -> None:

@@ -31,7 +31,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 import cardtable
-from cardtable.core.records import replay_steps
 from cardtable.server.app import create_app
 from cardtable.server.cluster import bots_lease_key
 from cardtable.server.leases import Lease
@@ -555,7 +554,7 @@ class Table:
     def check_nothing_lost(self, record: dict[str, Any]) -> None:
         players = len(self.sockets[0].latest["seats"]) if self.sockets[0].latest else 0
         views = {}
-        for state in replay_steps(record):
+        for state, _, _ in cardtable.replay_steps(record):
             views[state.event_count()] = [state.observation(seat) for seat in range(players)]
         for socket in self.sockets:
             assert socket.latest is not None and socket.latest["version"] == len(record["events"])

@@ -19,7 +19,6 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 import cardtable
-from cardtable.core.records import replay_steps
 
 from .process import Server, server_env
 
@@ -117,7 +116,7 @@ def crash_and_finish(database: list[str], env: dict[str, str], tmp_path: Path) -
 
     record = ana.get(f"/api/tables/{table}/record")
     views = {}
-    for state in replay_steps(record):
+    for state, _, _ in cardtable.replay_steps(record):
         views[state.event_count()] = [state.observation(seat) for seat in range(4)]
     assert cardtable.replay(record).is_terminal()
     assert len(shown) > 100

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.core.records import replay_steps
 
 from .helpers import Player, receive, send, watch
 
@@ -53,7 +52,7 @@ def play(
 
 def views_by_version(record: Any) -> Iterator[tuple[int, list[Message], list[str], int | None]]:
     """(version, observation of each seat then the public one, legal moves, seat to act) along a replay."""
-    for state in replay_steps(record):
+    for state, _, _ in cardtable.replay_steps(record):
         seats = range(state.game.players)
         views = [state.observation(seat) for seat in [*seats, None]]
         legal = [state.action_to_string(a) for a in state.legal_actions()]

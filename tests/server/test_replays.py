@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.core.records import replay_steps
 
 from .helpers import bots, make_settings
 from .live_server import Client, play_to_end, serving
@@ -41,7 +40,7 @@ def test_a_finished_table_is_replayed_step_by_step_with_every_hand(finished: Any
     assert replay["players"] == ["ana", "bot:easy", "bot:easy"] and replay["result"] == record["result"]
     assert len(replay["steps"]) == len(moves) + 1
     assert [(s["seat"], s["move"]) for s in replay["steps"][1:]] == [(m["seat"], m["move"]) for m in moves]
-    states = [state.clone() for state in replay_steps(record)]
+    states = [state.clone() for state, _, _ in cardtable.replay_steps(record)]
     for step in (0, 1, len(moves) // 2, len(moves)):
         frame = ana.http.get(f"/api/replays/tables/{table_id}/steps/{step}").json()
         state = states[step]

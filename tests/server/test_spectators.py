@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.core.records import replay_steps
+import cardtable
 
 from .helpers import bots, make_settings
 from .live_server import Client, Message, over, serving
@@ -22,7 +22,7 @@ GAMES = [
 
 
 def views_by_version(record: dict[str, Any], seat: int | None) -> dict[int, Message]:
-    return {state.event_count(): state.observation(seat) for state in replay_steps(record)}
+    return {state.event_count(): state.observation(seat) for state, _, _ in cardtable.replay_steps(record)}
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)

@@ -18,7 +18,6 @@ from rich.markup import escape
 import cardtable
 
 from ..core.errors import RecordError
-from ..core.records import events_since, replay_steps
 from .layout import terminal_console
 from .views import view_for
 
@@ -58,9 +57,9 @@ def tell(record: dict[str, Any], names: list[str]) -> None:
     """Narrate a checked record, event by event, then the standings or where it stops."""
     shown, before, state = 0, None, None
     view = view_for(record["game"])
-    for state in replay_steps(record):
+    for state, _, _ in cardtable.replay_steps(record):
         after = state.observation(None)
-        for line in view.narrate(before or after, after, events_since(state, shown)):
+        for line in view.narrate(before or after, after, state.events(shown)):
             console.print(line, markup=False)
         shown, before = state.event_count(), after
     assert state is not None

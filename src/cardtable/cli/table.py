@@ -26,7 +26,6 @@ from rich.markup import escape
 from ..bots import Bot
 from ..core.errors import IllegalAction, InvalidNotation
 from ..core.game import State
-from ..core.records import events_since
 from .prompt import LeftTable, ask
 from .views import View
 
@@ -76,7 +75,7 @@ class TerminalTable:
         first_new = self.state.event_count()
         with interrupts_held():
             self.state.apply_action(action)
-        events = events_since(self.state, first_new)
+        events = self.state.events(first_new)
         for line in self.view.narrate(before, self.state.observation(self.seat), events):
             self.console.print(line, highlight=False, markup=False)
 

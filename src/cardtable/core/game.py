@@ -19,11 +19,9 @@ from operator import add
 from typing import Any, ClassVar, NamedTuple
 
 from .errors import IllegalAction, RecordError
+from .events import RECORD_FORMAT, ChanceScript, Entry, json_copy, record_form
+from .events import JsonDict as JsonDict  # the contract's type of observations and events
 from .options import Option, OptionValue, validate_options
-
-JsonDict = dict[str, Any]
-Move = tuple[int, int]
-"""A decision in the log: (seat, action id)."""
 
 
 class Verb(NamedTuple):
@@ -99,22 +97,6 @@ class Game(ABC):
         return f"cardtable.make({self.name!r}, {args})"
 
 
-class ChanceScript:
-    """Chance outcomes taken from a record being replayed, instead of from the seed."""
-
-    def __init__(self, events: list[Any]) -> None:
-        self.events = events
-
-    def outcome(self, kind: str, index: int) -> Any:
-        """The payload of event ``index``, which must be a ``kind`` event; raises RecordError."""
-        if index >= len(self.events):
-            raise RecordError(f"the record ends where the rules need a '{kind}' event", index=index)
-        event = self.events[index]
-        if not isinstance(event, dict) or list(event) != [kind]:
-            raise RecordError(f"expected a '{kind}' event here, found {event!r}", index=index)
-        return event[kind]
-
-
 class State(ABC):
     """One match in play. Subclasses set ``_to_act`` as play goes on, and ``_finish`` the match.
 
@@ -151,7 +133,7 @@ class State(ABC):
         self._rng = random.Random(seed)
         if script is not None:
             self._script = script
-        self._log: list[Move | JsonDict] = []
+        self._log: list[Entry] = []
         self._legal: Sequence[int] | None = None
         self._to_act: int | None = None
         self._setup()
@@ -218,10 +200,31 @@ class State(ABC):
         """Everything ``seat`` may know and nothing more; ``None`` gives the public view."""
 
     def record(self, players: list[str] | None = None) -> JsonDict:
-        """The game record of ``docs/records.md`` so far (``result`` is null while the match runs)."""
-        from .records import build_record
+        """The game record of ``docs/records.md`` so far (``result`` is null while the match runs);
+        ``players`` are optional labels per seat (ValueError unless one per seat)."""
+        record: JsonDict = {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self._seed,
+        }
+        if players is not None:
+            if len(players) != self.game.players:
+                raise ValueError(f"players needs {self.game.players} labels, got {len(players)}")
+            record["players"] = [str(label) for label in players]
+        record["events"] = self.events()
+        record["result"] = self.result()
+        return record
 
-        return build_record(self, players)
+    def events(self, since: int = 0) -> list[JsonDict]:
+        """The record's events from index ``since`` on, as ``record()`` writes them: to follow a match
+        as it goes, paying only for the events that are new."""
+        notation = self.game.action_to_string
+        return [record_form(entry, notation) for entry in self._log[since:]]
+
+    def result(self) -> JsonDict | None:
+        """The record's ``result``: None while the match runs."""
+        return json_copy(self._result()) if self._over else None
 
     @abstractmethod
     def resample(self, seat: int | None, rng: random.Random) -> State:
@@ -240,6 +243,11 @@ class State(ABC):
     def event_count(self) -> int:
         """How many events the record holds so far."""
         return len(self._log)
+
+    def end_replay(self) -> None:
+        """Take chance from the seed again, as in a new match: a replay ends with this once every event
+        of its record is used, so play can go on from the replayed state."""
+        self.__dict__.pop("_script", None)
 
     def clone(self) -> State:
         """An independent copy that shares nothing mutable with this state."""

@@ -1,55 +1,29 @@
-"""Game records (``cardtable-record/1``): written from a state's event log, and replayed with every
-event checked against the rules."""
+"""Reading game records (``cardtable-record/1``): a state rebuilt from a record, step by step, with every
+event checked against the rules. A state writes its own record (``State.record``, ``State.events``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction, InvalidNotation, RecordError
-from .game import ChanceScript, JsonDict, State
+from .events import RECORD_FORMAT, ChanceScript
+from .game import State
 from .registry import make
 
-FORMAT = "cardtable-record/1"
 _KEYS = {"format", "game", "options", "seed", "players", "events", "result"}
 
 
-def build_record(state: State, players: list[str] | None = None) -> JsonDict:
-    """The record of ``state`` so far; ``players`` are optional labels per seat."""
-    record: JsonDict = {
-        "format": FORMAT,
-        "game": state.game.name,
-        "options": dict(state.game.options),
-        "seed": state._seed,
-    }
-    if players is not None:
-        if len(players) != state.game.players:
-            raise ValueError(f"players needs {state.game.players} labels, got {len(players)}")
-        record["players"] = [str(label) for label in players]
-    record["events"] = [_event_json(state, entry) for entry in state._log]
-    record["result"] = _copy(state._result()) if state._over else None
-    return record
+class Step(NamedTuple):
+    """One step of a replay: the state after the set-up, or after one recorded move and what the
+    engine wrote after it (deals, scores)."""
 
-
-def events_since(state: State, start: int) -> list[JsonDict]:
-    """The record's events from index ``start`` on (to follow a game as it goes)."""
-    return [_event_json(state, entry) for entry in state._log[start:]]
-
-
-def _event_json(state: State, entry: Any) -> JsonDict:
-    if isinstance(entry, tuple):
-        seat, action = entry
-        return {"seat": seat, "move": state.game.action_to_string(action)}
-    return _copy(entry)  # type: ignore[no-any-return]
-
-
-def _copy(value: Any) -> Any:
-    """A copy of JSON-like data, so a record never shares lists with the live state."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
-    return value
+    state: State
+    """The same object at every step: clone it to keep one."""
+    seat: int | None
+    """The seat that moved, as the record says (None at the set-up)."""
+    move: str | None
+    """The move as the record writes it (None at the set-up)."""
 
 
 def replay(record: Mapping[str, Any]) -> State:
@@ -58,15 +32,15 @@ def replay(record: Mapping[str, Any]) -> State:
     Raises RecordError naming the first bad event's index and the rules' reason.
     """
     steps = replay_steps(record)
-    state = next(steps)
-    for state in steps:  # noqa: B007 - the last state is the answer
+    step = next(steps)
+    for step in steps:  # noqa: B007 - the last step is the answer
         pass
-    return state
+    return step.state
 
 
-def replay_steps(record: Mapping[str, Any]) -> Iterator[State]:
-    """Replay a record one decision at a time: yields the state after set-up, then after each move
-    (the same object each time; clone it to keep one). The record's result is checked at the end."""
+def replay_steps(record: Mapping[str, Any]) -> Iterator[Step]:
+    """Replay a record one decision at a time: the set-up, then each move (``Step``). The record's
+    result is checked at the end; raises RecordError naming the first bad event's index and why."""
     events = _check_header(record)
     try:
         game = make(record["game"], **record["options"])
@@ -74,20 +48,21 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[State]:
         raise RecordError(f"bad game or options: {error}") from None
     state = game.state_class(game, record["seed"], ChanceScript(events))
     index = _check_generated(state, events, 0)
-    yield state
+    yield Step(state, None, None)
     while index < len(events):
-        _apply_move(state, events[index], index)
+        event = events[index]
+        _apply_move(state, event, index)
         index = _check_generated(state, events, index + 1)
-        yield state
+        yield Step(state, event["seat"], event["move"])
     _check_result(state, record["result"])
-    del state._script  # the record is replayed: chance comes from the seed again
+    state.end_replay()
 
 
 def _check_header(record: Mapping[str, Any]) -> list[Any]:
     if not isinstance(record, Mapping):
         raise RecordError("a record is a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, got {record.get('format')!r}")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"format must be {RECORD_FORMAT!r}, got {record.get('format')!r}")
     missing = sorted(_KEYS - {"players"} - set(record))
     if missing:
         raise RecordError(f"the record has no '{missing[0]}'")
@@ -106,11 +81,9 @@ def _check_header(record: Mapping[str, Any]) -> list[Any]:
 
 def _check_generated(state: State, events: list[Any], index: int) -> int:
     """Events the engine wrote by itself (deals, scores) must stand in the record as written."""
-    while index < len(state._log):
+    for expected in state.events(index):
         if index >= len(events):
-            expected = _event_json(state, state._log[index])
             raise RecordError(f"the record ends before the engine's event {expected}", index=index)
-        expected = _event_json(state, state._log[index])
         if events[index] != expected:
             raise RecordError(f"expected {expected}, found {events[index]!r}", index=index)
         index += 1
@@ -140,6 +113,6 @@ def _check_result(state: State, result: Any) -> None:
         return
     if not state.is_terminal():
         raise RecordError("the record has a result, but its events do not end the game")
-    expected = _copy(state._result())
+    expected = state.result()
     if result != expected:
         raise RecordError(f"the result should be {expected}, the record says {result!r}")

@@ -97,17 +97,6 @@ def random_keys(rng: random.Random, count: int) -> list[float]:
     return list(starmap(rng.random, repeat((), count)))
 
 
-def check_deck(deck: Any, expected: Sequence[str]) -> None:
-    """Raise ValueError unless ``deck`` is a list holding exactly the codes ``expected`` (any order)."""
-    if not isinstance(deck, list) or not all(isinstance(code, str) for code in deck):
-        raise ValueError("deck must be a list of card codes")
-    if sorted(deck) != sorted(expected):
-        missing = sorted(set(expected) - set(deck))
-        extra = sorted(set(deck) - set(expected))
-        detail = f"missing {missing}" if missing else f"unexpected {extra}" if extra else "wrong copies"
-        raise ValueError(f"deck must hold the {len(expected)} cards of this pack ({detail})")
-
-
 @cache
 def seat_orders(next_in_trick: tuple[int, ...], trick_size: int) -> tuple[tuple[int, ...], ...]:
     """Per leader, the seats of a trick in play order (made once per seating: games reseat every hand).

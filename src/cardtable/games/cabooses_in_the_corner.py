@@ -49,17 +49,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import getitem as _item
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..core.cards import bits
 from ..core.errors import InvalidNotation
+from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
-from ..core.tricks import check_deck, shuffled
+from ..core.tricks import shuffled
 
 # -- cards ------------------------------------------------------------------------------------------
 
@@ -372,15 +373,7 @@ class CaboosesState(State):
             first = dealer if dealer is not None else rng.randrange(n)
             return {"dealer": first, "deck": [CODES[card] for card in shuffled(rng, self._pack)]}
 
-        def check(deal: Any) -> None:
-            if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
-                raise ValueError("a deal holds 'dealer' and 'deck'")
-            if deal["dealer"] not in range(n) or isinstance(deal["dealer"], bool):
-                raise ValueError(f"dealer must be a seat 0..{n - 1}")
-            if dealer is not None and deal["dealer"] != dealer:
-                raise ValueError(f"seat {dealer} deals this game, not seat {deal['dealer']}")
-            check_deck(deal["deck"], codes)
-
+        check = partial(check_deal, role="dealer", seats=n, fixed=dealer, duty="deal this game", cards=codes)
         deal = self._chance("deal", draw, check)
         deck = [CARD_IDS[code] for code in deal["deck"]]
         self._dealer: int = deal["dealer"]

@@ -47,14 +47,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import partial
 from typing import Any, ClassVar
 
 from ..core.errors import InvalidNotation
+from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
-from ..core.tricks import check_deck, shuffled
+from ..core.tricks import shuffled
 
 # -- the cards -----------------------------------------------------------------------------------------
 
@@ -277,16 +279,7 @@ class GameOfTrainsState(State):
             first = fixed if fixed is not None else rng.randrange(n)
             return {"first": first, "deck": [CODES[card] for card in shuffled(rng, CARDS)]}
 
-        def check(deal: Any) -> None:
-            if not isinstance(deal, dict) or set(deal) != {"first", "deck"}:
-                raise ValueError("a deal holds 'first' and 'deck'")
-            first = deal["first"]
-            if isinstance(first, bool) or first not in range(n):
-                raise ValueError(f"first must be a seat 0..{n - 1}")
-            if fixed is not None and first != fixed:
-                raise ValueError(f"seat {fixed} must play first, not seat {first}")
-            check_deck(deal["deck"], CODES[1:])
-
+        check = partial(check_deal, role="first", seats=n, fixed=fixed, duty="play first", cards=CODES[1:])
         deal = self._chance("deal", draw, check)
         deck = list(map(CARD_IDS.__getitem__, deal["deck"]))
         self._first: int = deal["first"]

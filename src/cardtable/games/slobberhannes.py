@@ -22,6 +22,7 @@ Decisions (where the spec leaves a choice to the engine):
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, ClassVar
 
 from ..core.cards import (
@@ -36,10 +37,11 @@ from ..core.cards import (
     piquet_card,
     piquet_code,
 )
+from ..core.events import check_deal
 from ..core.game import Game, JsonDict
 from ..core.options import Option
 from ..core.registry import register
-from ..core.tricks import FollowRule, TrickTakingState, beat_table, check_deck, shuffled
+from ..core.tricks import FollowRule, TrickTakingState, beat_table, shuffled
 
 QUEEN_OF_CLUBS = piquet_card("QC")
 BLACK_SEVENS = (piquet_card("7S"), piquet_card("7C"))
@@ -106,15 +108,9 @@ class SlobberhannesState(TrickTakingState):
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
             return deal["leader"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
 
-        def check(deal: Any) -> None:
-            if set(deal) != {"leader", "deck"}:
-                raise ValueError("a deal holds 'leader' and 'deck'")
-            if deal["leader"] not in range(n) or isinstance(deal["leader"], bool):
-                raise ValueError(f"leader must be a seat 0..{n - 1}")
-            if leader is not None and deal["leader"] != leader:
-                raise ValueError(f"seat {leader} must lead this hand, not seat {deal['leader']}")
-            check_deck(deal["deck"], self._deck_codes)
-
+        check = partial(
+            check_deal, role="leader", seats=n, fixed=leader, duty="lead this hand", cards=self._deck_codes
+        )
         first, deck = self._chance("deal", draw, check, decode)
         h = self._tricks_per_hand
         self._hands = [mask_of(deck[k * h : (k + 1) * h]) for k in range(n)]

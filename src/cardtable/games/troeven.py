@@ -60,7 +60,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from functools import partial
+from typing import ClassVar
 
 from ..core.cards import (
     CARD_BITS,
@@ -78,11 +79,12 @@ from ..core.cards import (
     piquet_code,
 )
 from ..core.errors import InvalidNotation
+from ..core.events import check_deal
 from ..core.game import Game, JsonDict
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
-from ..core.tricks import FollowRule, TrickTakingState, beat_table, check_deck, shuffled
+from ..core.tricks import FollowRule, TrickTakingState, beat_table, shuffled
 
 TRUMP_BASE = 32
 """Action ``TRUMP_BASE + suit`` calls that suit (index in ``PIQUET_SUITS``) as trumps."""
@@ -222,15 +224,9 @@ class TroevenState(TrickTakingState):
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
             return deal["dealer"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
 
-        def check(deal: Any) -> None:
-            if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
-                raise ValueError("a deal holds 'dealer' and 'deck'")
-            if deal["dealer"] not in (0, 1) or isinstance(deal["dealer"], bool):
-                raise ValueError("dealer must be seat 0 or 1")
-            if dealer is not None and deal["dealer"] != dealer:
-                raise ValueError(f"seat {dealer} must deal this round, not seat {deal['dealer']}")
-            check_deck(deal["deck"], PIQUET_CODES)
-
+        check = partial(
+            check_deal, role="dealer", seats=2, fixed=dealer, duty="deal this round", cards=PIQUET_CODES
+        )
         self._dealer: int
         self._dealer, dealt = self._chance("deal", draw, check, decode)
         deck = tuple(dealt)  # shared by clones: never changed

@@ -10,14 +10,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache
+from functools import cache, partial
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from ...core.cards import CARD_BITS, bits, mask_of
+from ...core.events import check_deal
 from ...core.game import Game, JsonDict
 from ...core.hidden import deal_hidden
-from ...core.tricks import FollowRule, TrickTakingState, check_deck, random_keys, shuffled
+from ...core.tricks import FollowRule, TrickTakingState, random_keys, shuffled
 from .cards import (
     ACTION_NAMES,
     CODE_IDS,
@@ -246,16 +247,9 @@ class MueState(TrickTakingState):
             deck = instances_of(list(map(CODE_IDS.__getitem__, deal["deck"])))
             return deal["dealer"], itemgetter(*deck)(CARD_BITS)
 
-        def check(deal: Any) -> None:
-            if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
-                raise ValueError("a deal holds 'dealer' and 'deck'")
-            dealer = deal["dealer"]
-            if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(n):
-                raise ValueError(f"dealer must be a seat 0..{n - 1}")
-            if fixed is not None and dealer != fixed:
-                raise ValueError(f"seat {fixed} must deal this hand, not seat {dealer}")
-            check_deck(deal["deck"], pack.deck_names)
-
+        check = partial(
+            check_deal, role="dealer", seats=n, fixed=fixed, duty="deal this hand", cards=pack.deck_names
+        )
         dealer, deck = self._chance("deal", draw, check, decode)
         self._dealer = dealer
         active, next_in_trick = seating(n, dealer, pack.sits_out)

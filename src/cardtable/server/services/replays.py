@@ -18,13 +18,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from itertools import islice
 from typing import Any
 
 from sqlalchemy import select
 
 import cardtable
-from cardtable.core.game import State
-from cardtable.core.records import replay_steps
 
 from ..db.database import Database
 from ..db.models import Upload
@@ -151,27 +150,16 @@ class ReplayService:
 
 def _steps(record: Mapping[str, Any]) -> list[ReplayStep]:
     """Step 0 (the set-up) and one step per move, with the record events each step reaches."""
-    steps: list[ReplayStep] = []
-    reached: int | None = None
-    for state in replay_steps(record):
-        version = state.event_count()
-        if reached is None:
-            steps.append(ReplayStep(step=0, seat=None, move=None, version=version))
-        else:
-            event = record["events"][reached]
-            steps.append(ReplayStep(step=len(steps), seat=event["seat"], move=event["move"], version=version))
-        reached = version
-    return steps
+    return [
+        ReplayStep(step=index, seat=seat, move=move, version=state.event_count())
+        for index, (state, seat, move) in enumerate(cardtable.replay_steps(record))
+    ]
 
 
 def _frame(record: dict[str, Any], steps: list[ReplayStep], step: int) -> ReplayFrame:
     if not 0 <= step < len(steps):
         raise NotFound(f"this replay has steps 0 to {len(steps) - 1}", code="no-such-step")
-    state: State | None = None
-    for index, state in enumerate(replay_steps(record)):  # noqa: B007 - the state at ``step`` is the answer
-        if index == step:
-            break
-    assert state is not None
+    state = next(islice(cardtable.replay_steps(record), step, None)).state
     return ReplayFrame(
         step=step,
         version=steps[step].version,

@@ -51,7 +51,6 @@ from sqlalchemy import insert, select, update
 import cardtable
 from cardtable import bots
 from cardtable.core.game import State
-from cardtable.core.records import FORMAT, events_since
 
 from ..db.database import Database
 from ..db.models import Event, GameTable, Seat, User
@@ -671,7 +670,7 @@ class TableService:
                 )
                 live.state = cardtable.replay(
                     {
-                        "format": FORMAT,
+                        "format": cardtable.RECORD_FORMAT,
                         "game": table.game,
                         "options": table.options,
                         "seed": table.seed,
@@ -727,7 +726,7 @@ class TableService:
         if any(s.kind in ("open", "invited") for s in live.seats):
             return live
         state = cardtable.make(table.game, **table.options).new_game(seed=table.seed)
-        events = state.record()["events"]
+        events = state.events()
         session.add_all(Event(table_id=table.id, idx=i, data=e) for i, e in enumerate(events))
         table.status = live.status = "playing"
         table.version = len(events)
@@ -772,8 +771,8 @@ class TableService:
         except cardtable.IllegalAction as error:
             raise Invalid(str(error), code="illegal") from None
         over = after.is_terminal()
-        result = after.record()["result"] if over else None
-        new_events = events_since(after, current)
+        result = after.result()
+        new_events = after.events(current)
         moved_at = time.time()
         used = self._charge(live, seat, moved_at)
         with self.db.transaction() as connection:
