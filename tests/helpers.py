@@ -8,14 +8,6 @@ from collections.abc import Iterator
 import cardtable
 from cardtable.core.game import State
 
-
-def player_counts(game: str) -> list[int]:
-    """Every player count the game accepts."""
-    spec = next(o for o in cardtable.make(game).option_specs if o.name == "players")
-    assert spec.choices is not None, f"{game}: 'players' should list its choices"
-    return [int(c) for c in spec.choices if isinstance(c, int)]
-
-
 VARIANTS: dict[str, list[dict[str, object]]] = {
     "troeven": [{"version": 2}],
     "mue": [{"players": 6, "dealer_sits_out": True}, {"players": 4, "end": "deals", "deals": 1}],
@@ -27,7 +19,7 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
 
 def configurations(game: str) -> list[dict[str, object]]:
     """Every player count of ``game`` with default options, then its variants."""
-    return [{"players": n} for n in player_counts(game)] + VARIANTS.get(game, [])
+    return [{"players": n} for n in cardtable.make(game).player_counts()] + VARIANTS.get(game, [])
 
 
 def random_playout(state: State, seed: int, max_steps: int = 200_000) -> Iterator[State]:

@@ -36,6 +36,15 @@ def test_unknown_game_is_refused_by_name() -> None:
         cardtable.make("poker")
 
 
+def test_a_game_is_made_for_each_of_its_player_counts_and_no_other(game: cardtable.Game) -> None:
+    counts = game.player_counts()
+    assert counts and list(counts) == sorted(set(counts)) and game.players in counts
+    for players in counts:
+        assert cardtable.make(game.name, players=players).players == players
+    with pytest.raises(ValueError, match="option 'players'"):
+        cardtable.make(game.name, players=counts[-1] + 1)
+
+
 def test_unknown_option_is_refused_by_name(game: cardtable.Game) -> None:
     with pytest.raises(ValueError, match="no option 'colour'"):
         cardtable.make(game.name, colour=3)

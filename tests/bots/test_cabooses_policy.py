@@ -10,8 +10,11 @@ import pytest
 
 import cardtable
 from cardtable.bots import ISMCTSBot, evaluation_for
-from cardtable.bots.games.cabooses_in_the_corner import GAME, ROLLOUT_MOVES, play, race_rewards
+from cardtable.bots.games import cabooses_in_the_corner
+from cardtable.bots.games.cabooses_in_the_corner import ROLLOUT_MOVES, play, race_rewards
 from cardtable.core.game import JsonDict
+
+GAME = "cabooses-in-the-corner"
 
 
 def public_view(hand_sizes: list[int], to_act: int) -> JsonDict:
@@ -57,8 +60,6 @@ def test_search_scores_its_rollouts_after_one_round_of_the_policy(
 ) -> None:
     """A rollout that ends the game within the round scores ``returns()``; every other one stops
     after ``ROLLOUT_MOVES`` moves, before the end, and ``race_rewards`` scores it."""
-    from cardtable.bots import evaluation
-
     own = evaluation_for(GAME)
     assert own.max_moves == ROLLOUT_MOVES and own.rollout is play and own.rewards is race_rewards
     leaves: list[JsonDict] = []
@@ -67,7 +68,7 @@ def test_search_scores_its_rollouts_after_one_round_of_the_policy(
         leaves.append(leaf)
         return race_rewards(root, leaf)
 
-    monkeypatch.setitem(evaluation._EVALUATIONS, GAME, replace(own, rewards=spy))
+    monkeypatch.setattr(cabooses_in_the_corner, "EVALUATION", replace(own, rewards=spy))
     state = cardtable.make(GAME).new_game(seed=3)
     ISMCTSBot(seed=1, iterations=40).choose(state)
     assert 0 < len(leaves) <= 40 and not any(leaf["over"] for leaf in leaves)

@@ -8,9 +8,7 @@ import pytest
 import cardtable
 from cardtable import bots
 
-from ..helpers import player_counts
-
-CASES = [(game, n) for game in cardtable.games() for n in player_counts(game)]
+CASES = [(game, n) for game in cardtable.games() for n in cardtable.make(game).player_counts()]
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])

@@ -17,9 +17,9 @@ import cardtable
 from cardtable import bots
 from cardtable.core.game import State
 
-from ..helpers import player_counts, random_playout
+from ..helpers import random_playout
 
-CASES = [(game, n) for game in cardtable.games() for n in player_counts(game)]
+CASES = [(game, n) for game in cardtable.games() for n in cardtable.make(game).player_counts()]
 SPECS = ["random", "heuristic", "ismcts:iterations=24", "ismcts:iterations=12,rollout=heuristic"]
 POINTS = 5
 """Decision points checked per game and player count."""

@@ -60,7 +60,7 @@ def test_rollouts_stop_at_the_end_of_the_hand_and_use_the_games_rewards(
 ) -> None:
     """In the first hand of a 10-point match no rollout can reach the end of the match (a hand costs
     at most 4 points), so with hand-end evaluation every iteration is scored by the game's hook."""
-    from cardtable.bots import evaluation
+    from cardtable.bots.games import slobberhannes
 
     leaves: list[dict] = []
 
@@ -68,7 +68,7 @@ def test_rollouts_stop_at_the_end_of_the_hand_and_use_the_games_rewards(
         leaves.append(leaf)
         return hand_rewards(root, leaf)
 
-    monkeypatch.setitem(evaluation._EVALUATIONS, "slobberhannes", Evaluation(hand_end=True, rewards=spy))
+    monkeypatch.setattr(slobberhannes, "EVALUATION", Evaluation(hand_end=True, rewards=spy))
     state = cardtable.make("slobberhannes").new_game(seed=4)
     ISMCTSBot(seed=1, iterations=40).choose(state)
     assert len(leaves) == 40
@@ -76,7 +76,7 @@ def test_rollouts_stop_at_the_end_of_the_hand_and_use_the_games_rewards(
 
 
 def test_a_move_cap_stops_rollouts_after_that_many_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardtable.bots import evaluation
+    from cardtable.bots.games import slobberhannes
 
     played: list[int] = []
 
@@ -84,7 +84,7 @@ def test_a_move_cap_stops_rollouts_after_that_many_moves(monkeypatch: pytest.Mon
         played.append(len(leaf["played"]) - len(root["played"]))
         return [0.5] * 4
 
-    monkeypatch.setitem(evaluation._EVALUATIONS, "slobberhannes", Evaluation(max_moves=3, rewards=spy))
+    monkeypatch.setattr(slobberhannes, "EVALUATION", Evaluation(max_moves=3, rewards=spy))
     state = cardtable.make("slobberhannes").new_game(seed=4)
     ISMCTSBot(seed=1, iterations=20).choose(state)
     assert played == [3] * 20

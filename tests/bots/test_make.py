@@ -71,13 +71,17 @@ def test_every_game_has_a_heuristic_policy() -> None:
     assert bots.policies() == cardtable.games()
 
 
-def test_a_game_without_a_policy_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardtable.bots import heuristic
+def test_a_game_without_a_policy_is_refused_with_what_to_add(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.bots.games import slobberhannes
 
-    monkeypatch.delitem(heuristic._POLICIES, "slobberhannes")
+    monkeypatch.delattr(slobberhannes, "POLICY")
     state = cardtable.make("slobberhannes").new_game(seed=1)
-    with pytest.raises(ValueError, match="no heuristic policy for 'slobberhannes' yet"):
+    missing = (
+        r"slobberhannes has no heuristic policy yet: src/cardtable/bots/games/slobberhannes\.py must define"
+    )
+    with pytest.raises(ValueError, match=missing):
         bots.make("heuristic").choose(state)
-    with pytest.raises(ValueError, match="no heuristic policy for 'slobberhannes'"):
+    with pytest.raises(ValueError, match=missing):
         bots.make("ismcts:rollout=heuristic").check_game("slobberhannes")
     bots.make("ismcts").check_game("slobberhannes")
+    assert "slobberhannes" not in bots.policies()

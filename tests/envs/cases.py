@@ -7,8 +7,6 @@ from typing import Any
 
 import cardtable
 
-from ..helpers import player_counts
-
 SHORT: dict[str, dict[str, Any]] = {
     "slobberhannes": {"start_points": 6},
     "troeven": {"start_points": 1},
@@ -29,7 +27,7 @@ def cases() -> list[tuple[str, dict[str, Any]]]:
     """(game, options) for every game and player count, then the variants."""
     found = []
     for game in cardtable.games():
-        for players in player_counts(game):
+        for players in cardtable.make(game).player_counts():
             found.append((game, {**SHORT.get(game, {}), "players": players}))
         for variant in VARIANTS.get(game, []):
             found.append((game, {**SHORT.get(game, {}), **variant}))

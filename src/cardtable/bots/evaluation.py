@@ -10,8 +10,8 @@ of the match always scores ``returns()``.
 Rewards are per seat in [0, 1], like ``returns()``, so that hand-end and match-end values mix in one
 tree. A game may also name a cheap rollout policy, for games where uniformly random moves make
 nonsense of the position (a random Mü auction ends in a tie nearly every time), and limit the depth
-of the tree. The default (no registration) grows the tree without limit and plays uniformly random
-rollouts to the end of the match.
+of the tree. A game's evaluation is ``EVALUATION`` of ``bots/games/<game>.py``; without one, search
+grows the tree without limit and plays uniformly random rollouts to the end of the match.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.game import JsonDict
+from ..core.registry import find_piece
+from . import games as game_modules
 from .heuristic import Policy
 
 Rewards = Callable[[JsonDict, JsonDict], list[float]]
@@ -53,14 +55,9 @@ class Evaluation:
 
 
 TO_THE_END = Evaluation()
-_EVALUATIONS: dict[str, Evaluation] = {}
-
-
-def register_evaluation(game: str, evaluation: Evaluation) -> None:
-    """Make ``evaluation`` how search scores rollouts in the game named ``game``."""
-    _EVALUATIONS[game] = evaluation
 
 
 def evaluation_for(game: str) -> Evaluation:
-    """The game's evaluation; playing to the end of the match when none is registered."""
-    return _EVALUATIONS.get(game, TO_THE_END)
+    """The game's evaluation; playing to the end of the match when it has none."""
+    evaluation: Evaluation | None = find_piece(game, game_modules.__name__, "EVALUATION")
+    return TO_THE_END if evaluation is None else evaluation

@@ -1,8 +1,8 @@
 """The ``heuristic`` bot: one rule-based policy per game, playing like a sensible beginner.
 
 A policy is a function of the seat's view (``SeatView``) and a random source that returns a legal
-action id. Policies are registered by game name (``register_policy``) from ``bots/games/<game>.py``,
-which is also where each game's search evaluation lives. They read only the observation, the legal
+action id: ``POLICY`` of ``bots/games/<game>.py``, which is also where each game's search evaluation
+lives. They read only the observation, the legal
 actions and the notation, and must be fast (well under 1 ms a move): ISMCTS may use them in rollouts.
 
 Decisions:
@@ -17,30 +17,23 @@ import random
 from collections.abc import Callable
 
 from ..core.game import State
+from ..core.registry import find_piece, games, piece
+from . import games as game_modules
 from .base import Bot, register_kind, register_level
 from .view import SeatView
 
 Policy = Callable[[SeatView, random.Random], int]
-_POLICIES: dict[str, Policy] = {}
-
-
-def register_policy(game: str, policy: Policy) -> None:
-    """Make ``policy`` the heuristic for the game named ``game``."""
-    _POLICIES[game] = policy
 
 
 def policy_for(game: str) -> Policy:
-    """The heuristic policy of a game; raises ValueError when the game has none."""
-    try:
-        return _POLICIES[game]
-    except KeyError:
-        have = ", ".join(sorted(_POLICIES)) or "none"
-        raise ValueError(f"no heuristic policy for {game!r} yet (policies exist for: {have})") from None
+    """The heuristic policy of a game; raises ValueError naming the file to add when it has none."""
+    policy: Policy = piece(game, game_modules.__name__, "POLICY", "heuristic policy")
+    return policy
 
 
 def policies() -> list[str]:
     """The games that have a heuristic policy."""
-    return sorted(_POLICIES)
+    return [game for game in games() if find_piece(game, game_modules.__name__, "POLICY") is not None]
 
 
 class HeuristicBot(Bot):

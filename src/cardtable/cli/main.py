@@ -112,6 +112,7 @@ def play(
         }
         for bot in seat_bots.values():
             bot.check_game(game)
+        view = view_for(game)
         if save is not None and (save.is_dir() or not save.parent.is_dir()):
             raise ValueError(
                 f"--save: {save} is a folder" if save.is_dir() else f"--save: no folder {save.parent}"
@@ -122,7 +123,7 @@ def play(
     names = [name if s == seat else f"bot:{bots}" for s in range(match.players)]
     state = match.new_game(seed=seed)
     try:
-        finished = TerminalTable(state, view_for(game), seat_bots, names, console).run()
+        finished = TerminalTable(state, view, seat_bots, names, console).run()
         if not finished:
             console.print("Game left unfinished.")
     finally:

@@ -71,6 +71,12 @@ class Game(ABC):
         assert value is None or isinstance(value, int)
         return value
 
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """The numbers of players the game can be played by (the values its ``players`` option takes)."""
+        option = next(option for option in cls.option_specs if option.name == "players")
+        return tuple(count for count in option.choices or (option.default,) if isinstance(count, int))
+
     def _check_options(self, options: dict[str, OptionValue]) -> None:  # noqa: B027 - optional hook
         """Checks between options (override where a game has them); raise ValueError."""
 

@@ -348,7 +348,7 @@ def _game_type(name: str) -> pyspiel.GameType:
     params: dict[str, Any] = {}
     for option in game.option_specs:
         params[option.name] = NULL if option.default is None else option.default
-    counts = next(o for o in game.option_specs if o.name == "players").choices or (game.players,)
+    counts = game.player_counts()
     return pyspiel.GameType(
         short_name=spiel_name(name),
         long_name=f"cardtable {name}",
@@ -357,8 +357,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max(int(c) for c in counts if c is not None),  # type: ignore[arg-type]
-        min_num_players=min(int(c) for c in counts if c is not None),  # type: ignore[arg-type]
+        max_num_players=max(counts),
+        min_num_players=min(counts),
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,

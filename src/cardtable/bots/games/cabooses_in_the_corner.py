@@ -23,11 +23,10 @@ import math
 import random
 
 from ...core.game import JsonDict
-from ..evaluation import Evaluation, register_evaluation
-from ..heuristic import register_policy
+from ..evaluation import Evaluation
+from ..heuristic import Policy
 from ..view import SeatView
 
-GAME = "cabooses-in-the-corner"
 CORNERS = ("NE", "SE", "SW", "NW")
 CABOOSES = ("P8", "OB")
 ROLLOUT_MOVES = 20
@@ -98,5 +97,5 @@ def race_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     return [weight / total for weight in weights]
 
 
-register_policy(GAME, play)
-register_evaluation(GAME, Evaluation(max_moves=ROLLOUT_MOVES, rewards=race_rewards, rollout=play))
+POLICY: Policy = play
+EVALUATION = Evaluation(max_moves=ROLLOUT_MOVES, rewards=race_rewards, rollout=play)

@@ -25,11 +25,10 @@ import random
 from collections.abc import Callable
 
 from ...core.game import JsonDict
-from ..evaluation import Evaluation, register_evaluation
-from ..heuristic import register_policy
+from ..evaluation import Evaluation
+from ..heuristic import Policy
 from ..view import SeatView
 
-GAME = "game-of-trains"
 CARS = 7
 HIGHEST = 84
 ROLLOUT_MOVES = 120
@@ -147,7 +146,5 @@ def train_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     return [0.5 if high == low else (value - low) / (high - low) for value in judged]
 
 
-register_policy(GAME, play)
-register_evaluation(
-    GAME, Evaluation(max_moves=ROLLOUT_MOVES, rewards=train_rewards, rollout=play, tree_depth=1)
-)
+POLICY: Policy = play
+EVALUATION = Evaluation(max_moves=ROLLOUT_MOVES, rewards=train_rewards, rollout=play, tree_depth=1)

@@ -34,11 +34,10 @@ from __future__ import annotations
 import random
 
 from ...core.game import JsonDict
-from ..evaluation import Evaluation, register_evaluation
-from ..heuristic import register_policy
+from ..evaluation import Evaluation
+from ..heuristic import Policy
 from ..view import SeatView
 
-GAME = "mue"
 TRIANGLES = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)
 """Card points by number (§2)."""
 NUMBERS_IN_A_COLOUR = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
@@ -258,5 +257,5 @@ def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     ]
 
 
-register_policy(GAME, play)
-register_evaluation(GAME, Evaluation(hand_end=True, rewards=hand_rewards, rollout=rollout))
+POLICY: Policy = play
+EVALUATION = Evaluation(hand_end=True, rewards=hand_rewards, rollout=rollout)

@@ -21,13 +21,12 @@ from __future__ import annotations
 import random
 
 from ...core.game import JsonDict
-from ..evaluation import Evaluation, register_evaluation
-from ..heuristic import register_policy
+from ..evaluation import Evaluation
+from ..heuristic import Policy
 from ..view import SeatView
 from .piquet import FULL_DECK
 from .piquet import rank as _rank
 
-GAME = "slobberhannes"
 QUEEN = "QC"
 CATCHERS = ("AC", "KC")
 """Clubs above QC: the cards that take it when it falls on their trick."""
@@ -96,5 +95,5 @@ def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     ]
 
 
-register_policy(GAME, play)
-register_evaluation(GAME, Evaluation(hand_end=True, rewards=hand_rewards, rollout=play))
+POLICY: Policy = play
+EVALUATION = Evaluation(hand_end=True, rewards=hand_rewards, rollout=play)

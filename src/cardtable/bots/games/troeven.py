@@ -20,12 +20,11 @@ from __future__ import annotations
 import random
 
 from ...core.game import JsonDict
-from ..evaluation import Evaluation, register_evaluation
-from ..heuristic import register_policy
+from ..evaluation import Evaluation
+from ..heuristic import Policy
 from ..view import SeatView
 from .piquet import SUITS, higher_unseen, rank, suit
 
-GAME = "troeven"
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 ROUND_POINTS = 40
 RUFF_WORTH = 2
@@ -110,5 +109,5 @@ def round_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     return rewards
 
 
-register_policy(GAME, play)
-register_evaluation(GAME, Evaluation(hand_end=True, rewards=round_rewards))
+POLICY: Policy = play
+EVALUATION = Evaluation(hand_end=True, rewards=round_rewards)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
+from ...core.registry import piece
 from .base import View
 
 
 def view_for(game: str) -> View:
-    """The terminal view of ``game`` (module ``views/<game with underscores>.py``)."""
-    module = import_module(f"{__name__}.{game.replace('-', '_')}")
-    view: View = module.VIEW
+    """The terminal view of ``game``: ``VIEW`` of ``views/<game with underscores>.py``; raises ValueError
+    naming the file to add when the game has none."""
+    view: View = piece(game, __name__, "VIEW", "terminal view")
     return view
 
 

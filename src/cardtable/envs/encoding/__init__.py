@@ -12,7 +12,7 @@ Decisions:
 - Counts are scaled into [0, 1] by a static maximum (hand size, tricks per hand); scores by the
   game's own scale, so bounds are exact and a ``Box`` space holds every observation.
 - A game without an encoder module is refused by ``encoder_for`` with the file to add: the adapters
-  are generic, a new game needs only ``cardtable/envs/encoding/<game>.py``.
+  are generic, a new game needs only ``cardtable/envs/encoding/<game>.py`` with its ``encoder_class``.
 
 >>> import cardtable
 >>> encoder = encoder_for(cardtable.make("slobberhannes", players=4))
@@ -24,15 +24,15 @@ Decisions:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from importlib import import_module
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...core.game import Game, JsonDict
+from ...core.registry import piece
 from .layout import Field, Layout
 
-__all__ = ["Encoder", "Field", "Layout", "encoder_for", "module_name"]
+__all__ = ["Encoder", "Field", "Layout", "encoder_for"]
 
 
 class Encoder(ABC):
@@ -98,19 +98,8 @@ class Encoder(ABC):
             out[field.offset + self.relative(seat, me)] = value / scale
 
 
-def module_name(game: str) -> str:
-    """The encoder module of a game: its name with dashes as underscores."""
-    return f"{__name__}.{game.replace('-', '_')}"
-
-
 def encoder_for(game: Game) -> Encoder:
-    """The encoder of ``game`` (options included); raises ValueError when the game has none yet."""
-    try:
-        module = import_module(module_name(game.name))
-    except ModuleNotFoundError as error:
-        if error.name != module_name(game.name):
-            raise
-        path = module_name(game.name).replace(".", "/")
-        raise ValueError(f"{game.name} has no tensor encoder yet: add src/{path}.py") from None
-    encoder: Encoder = module.encoder_class(game)
-    return encoder
+    """The encoder of ``game`` (options included); raises ValueError naming the file to add when the
+    game has none yet."""
+    encoder_class: type[Encoder] = piece(game.name, __name__, "encoder_class", "tensor encoder")
+    return encoder_class(game)

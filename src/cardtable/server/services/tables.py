@@ -107,8 +107,7 @@ def games_info() -> list[GamePublic]:
             )
             for o in specs
         ]
-        players = next(o for o in options if o.name == "players")
-        counts = [int(c) for c in players.choices or [players.default]]
+        counts = list(cardtable.make(name).player_counts())
         found.append(GamePublic(name=name, players=counts, options=options))
     return found
 
