@@ -2,8 +2,8 @@
 
 A policy is a function of the seat's view (``SeatView``) and a random source that returns a legal
 action id: ``POLICY`` of ``bots/games/<game>.py``, which is also where each game's search evaluation
-lives. They read only the observation, the legal
-actions and the notation, and must be fast (well under 1 ms a move): ISMCTS may use them in rollouts.
+lives. Policies read only the observation, the legal actions and the notation, and must be fast (well
+under 1 ms a move): ISMCTS may use them in rollouts.
 
 Decisions:
 - A game without a policy is refused with a clear error when the bot is asked to move in it, never
