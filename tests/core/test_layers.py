@@ -43,8 +43,33 @@ def test_no_module_uses_the_global_random_generator(path: Path) -> None:
             assert node.attr in ("Random", "SystemRandom"), f"random.{node.attr} in {path.name}"
 
 
-@pytest.mark.parametrize("path", sorted(SRC.joinpath("games").glob("*.py")), ids=lambda p: p.name)
+GAME_MODULES = sorted(SRC.joinpath("games").rglob("*.py"))
+"""Every module of every game, packages (games/mue/) included."""
+TRICK_MACHINERY = {"trick_winner", "follow_options", "follow_masks", "_playable", "_legal_cards", "_excluded"}
+"""Functions of core/tricks.py that hold the winner and the follow rule: a game never writes its own."""
+
+
+def masks_a_hand_or_keeps_it(node: ast.AST) -> bool:
+    """``hand & suit or hand``: the idiom of a follow rule (play the suit if holding it, else any card)."""
+    return (
+        isinstance(node, ast.BoolOp)
+        and isinstance(node.op, ast.Or)
+        and isinstance(node.values[0], ast.BinOp)
+        and isinstance(node.values[0].op, ast.BitAnd)
+        and any(ast.dump(node.values[0].left) == ast.dump(value) for value in node.values[1:])
+    )
+
+
+def test_the_guard_below_reads_game_packages_too() -> None:
+    assert SRC / "games" / "mue" / "state.py" in GAME_MODULES
+
+
+@pytest.mark.parametrize("path", GAME_MODULES, ids=lambda p: str(p.relative_to(SRC)))
 def test_games_define_no_trick_winner_or_follow_rule_of_their_own(path: Path) -> None:
-    """Trick logic lives once, in core/tricks.py (STYLE §7)."""
-    names = {n.name for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.FunctionDef)}
-    assert not names & {"trick_winner", "follow_options", "_trick_winner", "_follow_options"}
+    """Trick logic lives once, in core/tricks.py (STYLE §7): no game defines or overrides its
+    functions, nor writes a follow rule inline."""
+    tree = ast.parse(path.read_text())
+    names = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+    assert not names & (TRICK_MACHINERY | {f"_{name}" for name in TRICK_MACHINERY})
+    inline = [node.lineno for node in ast.walk(tree) if masks_a_hand_or_keeps_it(node)]
+    assert not inline, f"{path.name} writes a follow rule at lines {inline}"

@@ -28,7 +28,8 @@ from .hidden import deal_hidden
 
 
 class FollowRule(Enum):
-    """What a follower must play, given the led suit L and the trumps T."""
+    """What a follower must play, given the led suit L and the trumps T (``follow_masks`` says it
+    in masks, once for every use: legal moves, reasons and the voids a play shows)."""
 
     FREE = "free"
     """Any card."""
@@ -40,15 +41,32 @@ class FollowRule(Enum):
     """Holding L or T: a card of L or of T; else any card."""
 
 
-def follow_options(hand: int, led: int, trumps: int, rule: FollowRule) -> int:
-    """The mask of cards a follower may play; ``led`` and ``trumps`` are masks of those suits."""
+ANY_CARD = -1
+"""The mask of every card (all bits set)."""
+
+
+def follow_masks(led: int, trumps: int, rule: FollowRule) -> tuple[int, int]:
+    """The follow rule as two masks, ``(obliging, allowed)``: a follower holding an obliging card
+    must play an allowed one, and otherwise may play any card; ``led`` and ``trumps`` are the masks
+    of those suits. The one statement of the rules: every other use derives from it.
+
+    >>> follow_masks(0b0011, 0b1100, FollowRule.SUIT_THEN_TRUMP_ALLOWED)
+    (3, 15)
+    """
     if rule is FollowRule.SUIT:
-        return hand & led or hand
+        return led, led
     if rule is FollowRule.FREE:
-        return hand
+        return 0, ANY_CARD
     if rule is FollowRule.SUIT_THEN_TRUMP_ALLOWED:
-        return hand & (led | trumps) if hand & led else hand
-    return hand & (led | trumps) or hand
+        return led, led | trumps
+    return led | trumps, led | trumps
+
+
+def follow_options(hand: int, led: int, trumps: int, rule: FollowRule) -> int:
+    """The mask of cards a follower may play (the reference: ``TrickTakingState._playable`` is the
+    same rule inlined for speed, and a test holds the two equal)."""
+    obliging, allowed = follow_masks(led, trumps, rule)
+    return hand & allowed if hand & obliging else hand
 
 
 BeatTable = tuple[bytes, ...]
@@ -195,31 +213,32 @@ class TrickTakingState(State):
         """The seats that have played to the current trick, in play order."""
         return self._trick_seats[: len(self._trick)]
 
-    def _legal_cards(self) -> tuple[int, ...]:
-        """The cards the seat to act may play, as sorted ids (the hot path of every trick game: the
-        follow rules of ``follow_options`` are inlined)."""
-        hand = self._hands[self._to_act]  # type: ignore[index]
+    def _playable(self, seat: int) -> int:
+        """The mask of cards ``seat`` may play into the current trick: ``follow_options`` inlined (the
+        hot path of every trick game: it runs once per decision; ``tests/core/test_tricks.py`` holds
+        it equal to the reference)."""
+        hand = self._hands[seat]
         trick = self._trick
         if trick:
             led = self._suit_masks[self._suit_of[trick[0]]]
             rule = self._follow
             if rule is _SUIT:
-                hand = hand & led or hand
-            elif rule is _SUIT_OR_TRUMP:
-                hand = hand & (led | self._trump_mask) or hand
-            elif rule is not _FREE and hand & led:  # SUIT_THEN_TRUMP_ALLOWED
-                hand &= led | self._trump_mask
+                return hand & led or hand
+            if rule is _SUIT_OR_TRUMP:
+                return hand & (led | self._trump_mask) or hand
+            if rule is not _FREE and hand & led:  # SUIT_THEN_TRUMP_ALLOWED
+                return hand & (led | self._trump_mask)
+        return hand
+
+    def _legal_cards(self) -> tuple[int, ...]:
+        """The cards the seat to act may play, as sorted ids (for packs whose action ids are the card
+        ids)."""
+        seat = self._to_act
+        assert seat is not None
+        hand = self._playable(seat)
         if hand < 0x100000000:  # bits_tuple() inlined for 32-card packs: this runs once per decision
             return LOW_WORD_BITS[hand & WORD] + HIGH_WORD_BITS[hand >> 16]
         return bits_tuple(hand)
-
-    def _playable(self, seat: int) -> int:
-        """The mask of cards ``seat`` may play into the current trick."""
-        hand = self._hands[seat]
-        if not self._trick:
-            return hand
-        led = self._suit_masks[self._suit_of[self._trick[0]]]
-        return follow_options(hand, led, self._trump_mask, self._follow)
 
     def _follow_reason(self, seat: int, card: int, name: Any) -> str:
         """Why ``card`` is not playable by ``seat`` (it is not in ``_playable``); ``name`` writes cards."""
@@ -229,9 +248,8 @@ class TrickTakingState(State):
         led = name(self._trick[0])
         return f"seat {seat} cannot play {name(card)}: {led} was led, and the rules allow only {allowed}"
 
-    def _play_card(self, card: int) -> None:
-        """Play ``card`` (a legal card) for the seat to act; resolve the trick when it is complete."""
-        seat: int = self._to_act  # type: ignore[assignment]
+    def _play_card(self, seat: int, card: int) -> None:
+        """``seat`` (to act) plays ``card`` (a legal card); resolve the trick when it is complete."""
         self._hands[seat] ^= self._play_masks[card]
         trick = self._trick
         trick.append(card)
@@ -260,23 +278,19 @@ class TrickTakingState(State):
             self._after_trick(winner)
 
     def _excluded(self) -> list[int]:
-        """Per seat, the mask of cards it is known not to hold this hand: the suits it failed to
-        follow where the follow rule would have obliged it (for ``resample``)."""
+        """Per seat, the mask of cards it is known not to hold this hand: the obliging cards of the
+        follow rule (``follow_masks``) wherever it played a card the rule would not have allowed
+        with one of them in hand (for ``resample``)."""
         excluded = [0] * self.game.players
         finished = [(seats, cards, rule) for seats, cards, _, rule in self._tricks]
         if self._trick:
             finished.append((self._trick_seats, tuple(self._trick), self._follow))
-        trumps = self._trump_mask
         for seats, cards, rule in finished:
             led = self._suit_masks[self._suit_of[cards[0]]]
+            obliging, allowed = follow_masks(led, self._trump_mask, rule)
             for seat, card in zip(seats[1:], cards[1:], strict=False):  # the current trick may be short
-                if led >> card & 1:
-                    continue
-                trumped = trumps >> card & 1
-                if rule is FollowRule.SUIT or (rule is FollowRule.SUIT_THEN_TRUMP_ALLOWED and not trumped):
-                    excluded[seat] |= led
-                elif rule is FollowRule.SUIT_OR_TRUMP and not trumped:
-                    excluded[seat] |= led | trumps
+                if not allowed >> card & 1:
+                    excluded[seat] |= obliging
         return excluded
 
     def _redeal_hidden_hands(self, world: TrickTakingState, seat: int | None, rng: random.Random) -> None:

@@ -38,11 +38,13 @@ from ..core.cards import (
     piquet_code,
 )
 from ..core.events import check_deal
-from ..core.game import Game, JsonDict
+from ..core.game import Game, JsonDict, Verb
 from ..core.options import Option
 from ..core.registry import register
 from ..core.tricks import FollowRule, TrickTakingState, beat_table, shuffled
 
+PLAY_BASE = 0
+"""Action ids are card ids: ``PLAY_BASE + card``."""
 QUEEN_OF_CLUBS = piquet_card("QC")
 BLACK_SEVENS = (piquet_card("7S"), piquet_card("7C"))
 NO_TRUMPS = beat_table(PIQUET_SUIT_OF, PIQUET_RANK_OF, (0,) * 32)
@@ -142,16 +144,17 @@ class SlobberhannesState(TrickTakingState):
 
     # -- the contract hooks -----------------------------------------------------------------------
 
+    _verbs = (Verb("play", PLAY_BASE, 32),)
+    """A move is a card played: its action id is the card id."""
+
     _legal_actions = TrickTakingState._legal_cards
 
-    def _why_illegal(self, action: int) -> str | None:
-        seat = self._to_act
-        assert seat is not None
-        if self._playable(seat) >> action & 1:
+    def _why_not_play(self, seat: int, card: int) -> str | None:
+        if self._playable(seat) >> card & 1:
             return None
-        return self._follow_reason(seat, action, piquet_code)
+        return self._follow_reason(seat, card, piquet_code)
 
-    _apply = TrickTakingState._play_card  # a move is a card played
+    _play = TrickTakingState._play_card
 
     def resample(self, seat: int | None, rng: random.Random) -> SlobberhannesState:
         """Other hands redealt from the cards they hold, keeping sizes and the suits they showed void in."""

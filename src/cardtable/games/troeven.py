@@ -59,6 +59,7 @@ and they are shown to both because every face-up card is public.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import ClassVar
@@ -80,12 +81,14 @@ from ..core.cards import (
 )
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
-from ..core.game import Game, JsonDict
+from ..core.game import Game, JsonDict, Verb
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
-from ..core.tricks import FollowRule, TrickTakingState, beat_table, shuffled
+from ..core.tricks import FollowRule, TrickTakingState, beat_table, follow_masks, shuffled
 
+PLAY_BASE = 0
+"""Action ``PLAY_BASE + card`` plays that card (a card id of ``core/cards``)."""
 TRUMP_BASE = 32
 """Action ``TRUMP_BASE + suit`` calls that suit (index in ``PIQUET_SUITS``) as trumps."""
 TRUMP_ACTIONS = tuple(TRUMP_BASE + suit for suit in range(4))
@@ -176,15 +179,12 @@ def _suit_name(suit: int) -> str:
 
 
 class TroevenState(TrickTakingState):
-    """A Troeven match in play (either version; ``_version`` picks the deal, the follow rule and draws).
+    """A Troeven match in play: what both versions share. The version is the state's class
+    (``LayoutTroeven``, ``StockTroeven``): each lays out a deal, completes it after the call, and
+    hides and redraws its cards in its own way, so neither pays for the other's rules.
 
-    The version is the state's class (``LayoutTroeven``, ``StockTroeven``), so version 2's draws
-    cost version 1 nothing.
-
-    Per round: ``_deck`` (version 1: the deal, which fixes every pile) or ``_stock``/``_stock_pos``
-    (version 2: the undealt cards, in order, and how many are gone); ``_hands`` holds the cards each
-    seat may play from (version 1: its available face-up cards, and ``_play_masks`` turns up the
-    face-down card beneath a card played).
+    Per round: ``_hands`` holds the cards each seat may play from (version 1: its available face-up
+    cards); each version keeps the rest of the deal in its own fields.
     """
 
     _copy_fields: ClassVar[tuple[str, ...]] = (
@@ -192,12 +192,12 @@ class TroevenState(TrickTakingState):
         "_scores",
     )
 
+    _verbs = (Verb("play", PLAY_BASE, len(PIQUET_CARDS)), Verb("trump", TRUMP_BASE, len(PIQUET_SUITS)))
     _version: ClassVar[int]
-    """1 or 2: the version is the state's class (``LayoutTroeven``, ``StockTroeven``)."""
-    _trump: int | None
-    _deck: tuple[int, ...]
-    _stock: tuple[int, ...]
-    _stock_pos: int
+    """1 or 2, as the observation shows it."""
+    _playable_place: ClassVar[str]
+    """Where a seat's playable cards are, for the reason that refuses any other card."""
+    _trump_suit: int | None
 
     def _setup(self) -> None:
         self._scores = [self.game.int_option("start_points")] * 2
@@ -229,62 +229,25 @@ class TroevenState(TrickTakingState):
         )
         self._dealer: int
         self._dealer, dealt = self._chance("deal", draw, check, decode)
-        deck = tuple(dealt)  # shared by clones: never changed
         caller = 1 - self._dealer
         self._round += 1
-        self._trump = None
+        self._trump_suit = None
         self._beats, self._trump_mask = NO_TRUMPS, 0
         self._hands = [0, 0]
-        if self._version == 1:
-            self._follow = FollowRule.SUIT_THEN_TRUMP_ALLOWED
-            self._deck, self._stock, self._stock_pos = deck, (), 0
-            self._play_masks = self._uncover_table(deck)
-            self._hands[caller] = mask_of(deck[V1_FIRST_SHOWN])
-        else:
-            self._follow = FollowRule.FREE
-            self._deck, self._stock, self._stock_pos = (), deck, V2_FIRST_HAND
-            self._play_masks = CARD_BITS
-            self._hands[caller] = mask_of(deck[:V2_FIRST_HAND])
+        self._lay_out(tuple(dealt), caller)  # a tuple shared by clones: never changed
         self._start_trick_play(caller)
 
-    @staticmethod
-    def _uncover_table(deck: Sequence[int]) -> list[int]:
-        """Version 1, the ``_play_masks`` of a deal: a face-up card played leaves its pile and turns
-        the face-down card beneath it up, into the cards its player may play."""
-        table = list(PIQUET_BITS)
-        for down, up in zip(deck[:V1_COVER_OFFSET], deck[V1_COVER_OFFSET:], strict=True):
-            table[up] = UNCOVER_BITS[up][down]
-        return table
+    @abstractmethod
+    def _lay_out(self, deck: tuple[int, ...], caller: int) -> None:
+        """§3: keep the shuffled ``deck``, give the caller the cards it sees before the call, and set
+        the follow rule the round starts with."""
 
-    def _call_trump(self, suit: int) -> None:
-        """§4 CHOOSE_TRUMP then DEAL_2: the trump tables, then the rest of the deal; N leads."""
-        self._trump = suit
-        self._beats = TRUMP_BEATS[suit]
-        self._trump_mask = PIQUET_SUIT_MASKS[suit]
-        caller = 1 - self._dealer
-        hands = self._hands
-        if self._version == 1:
-            hands[caller] |= mask_of(self._deck[V1_N_REST])
-            hands[self._dealer] = mask_of(self._deck[V1_D_SHOWN])
-        else:
-            stock, pos = self._stock, self._stock_pos
-            hands[caller] |= mask_of(stock[pos : pos + V2_N_REST])
-            hands[self._dealer] = mask_of(stock[pos + V2_N_REST : pos + V2_N_REST + V2_D_HAND])
-            self._stock_pos = pos + V2_N_REST + V2_D_HAND
+    @abstractmethod
+    def _deal_rest(self, caller: int) -> None:
+        """§4 DEAL_2, after the call: the rest of both players' cards."""
 
     def _hand_over(self, last_winner: int) -> None:
         self._score_round()
-
-    def _legal_actions(self) -> Sequence[int]:
-        if self._trump is None:
-            return TRUMP_ACTIONS
-        return self._legal_cards()
-
-    def _apply(self, action: int) -> None:
-        if action < TRUMP_BASE:  # a card (version 1: ``_play_masks`` uncovers the one beneath)
-            self._play_card(action)
-        else:
-            self._call_trump(action - TRUMP_BASE)
 
     def _score_round(self) -> None:
         """§6: score the round, then end the match or deal the next round with the roles swapped."""
@@ -300,77 +263,41 @@ class TroevenState(TrickTakingState):
         else:
             self._deal(1 - self._dealer)
 
-    # -- the contract hooks -----------------------------------------------------------------------
+    # -- the moves --------------------------------------------------------------------------------
 
-    def _why_illegal(self, action: int) -> str | None:
-        seat = self._to_act
-        assert seat is not None
-        if self._trump is None:
-            if action >= TRUMP_BASE:
-                return None
-            code = piquet_code(action)
-            return f"seat {seat} cannot play {code}: trumps must be called first (trump S, H, D or C)"
-        if action >= TRUMP_BASE:
-            return f"seat {seat} cannot call trumps: {_suit_name(self._trump)} are trumps this round"
-        if self._playable(seat) >> action & 1:
+    def _legal_actions(self) -> Sequence[int]:
+        if self._trump_suit is None:
+            return TRUMP_ACTIONS
+        return self._legal_cards()
+
+    def _why_not_trump(self, seat: int, suit: int) -> str | None:
+        if self._trump_suit is None:
             return None
-        code = piquet_code(action)
+        return f"seat {seat} cannot call trumps: {_suit_name(self._trump_suit)} are trumps this round"
+
+    def _trump(self, seat: int, suit: int) -> None:
+        """§4 CHOOSE_TRUMP then DEAL_2: the trump tables, then the rest of the deal; N leads."""
+        self._trump_suit = suit
+        self._beats = TRUMP_BEATS[suit]
+        self._trump_mask = PIQUET_SUIT_MASKS[suit]
+        self._deal_rest(seat)
+
+    def _why_not_play(self, seat: int, card: int) -> str | None:
+        code = piquet_code(card)
+        if self._trump_suit is None:
+            return f"seat {seat} cannot play {code}: trumps must be called first (trump S, H, D or C)"
+        if self._playable(seat) >> card & 1:
+            return None
         hand = self._hands[seat]
-        if not hand >> action & 1:
-            where = "face up on top of one of their piles" if self._version == 1 else "in their hand"
-            return f"seat {seat} cannot play {code}: it is not {where}"
+        if not hand >> card & 1:
+            return f"seat {seat} cannot play {code}: it is not {self._playable_place}"
         led_suit = self._suit_of[self._trick[0]]
-        led = self._suit_masks[led_suit]
-        obliging = (
-            hand & led
-            if self._follow is FollowRule.SUIT_THEN_TRUMP_ALLOWED
-            else hand & (led | self._trump_mask)
-        )
-        holds = piquet_code(bits(obliging)[0])
-        rule = ", the trumps" if led_suit == self._trump else " or play a trump"
+        obliging, _ = follow_masks(self._suit_masks[led_suit], self._trump_mask, self._follow)
+        holds = piquet_code(bits(hand & obliging)[0])
+        rule = ", the trumps" if led_suit == self._trump_suit else " or play a trump"
         return f"seat {seat} cannot play {code}: must follow {_suit_name(led_suit)}{rule} (holds {holds})"
 
-    def resample(self, seat: int | None, rng: random.Random) -> TroevenState:
-        """Version 1: the face-down cards not yet uncovered (and, before the call, the cards not yet
-        dealt) are shuffled among their places, for any seat: nobody knows them. Version 2: the hands
-        ``seat`` cannot see and the stock are redealt, keeping sizes and the voids shown when the
-        strict follow rule applied. The hidden cards are taken in a fixed order, so the world depends
-        only on what ``seat`` knows and on ``rng``: a search bot cannot be steered by where they are."""
-        world = self._world_copy(rng)
-        assert isinstance(world, TroevenState)
-        if self._version == 1:
-            deck = list(self._deck)
-            places = self._unseen_places()
-            cards = sorted(deck[place] for place in places)
-            rng.shuffle(cards)
-            for place, card in zip(places, cards, strict=True):
-                deck[place] = card
-            world._deck = tuple(deck)
-            world._play_masks = self._uncover_table(deck)
-            return world
-        others = [s for s in (0, 1) if s != seat]
-        stock = self._stock[self._stock_pos :]
-        hidden = sorted([card for s in others for card in bits(self._hands[s])] + list(stock))
-        sizes = [self._hands[s].bit_count() for s in others] + [len(stock)]
-        voids = self._excluded()
-        excluded = [voids[s] for s in others] + [0]
-        holdings = deal_hidden(rng, hidden, sizes, lambda holder, card: not excluded[holder] >> card & 1)
-        for s, cards in zip(others, holdings[:-1], strict=True):
-            world._hands[s] = mask_of(cards)
-        new_stock = holdings[-1]
-        rng.shuffle(new_stock)
-        world._stock, world._stock_pos = tuple(new_stock), 0
-        return world
-
-    def _unseen_places(self) -> list[int]:
-        """Version 1: deck positions whose card nobody has seen: face-down cards still covered, and
-        before the trump call the face-up cards not yet dealt."""
-        played = mask_of(self._played_cards())
-        deck = self._deck
-        places = [i for i in range(2 * PILES) if not played >> deck[i + V1_COVER_OFFSET] & 1]
-        if self._trump is None:
-            places += range(V1_N_REST.start, V1_D_SHOWN.stop)
-        return places
+    _play = TrickTakingState._play_card  # version 1: ``_play_masks`` uncovers the card beneath
 
     def _result(self) -> JsonDict:
         return {"scores": list(self._scores), "winners": list(self._winners)}
@@ -378,9 +305,9 @@ class TroevenState(TrickTakingState):
     # -- observation ------------------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> JsonDict:
-        """The public table (scores, trumps, tricks, version 1 layouts, version 2 hand sizes and
-        stock) plus, for a seat, the cards it may play from."""
-        trump = self._trump
+        """The public table (scores, trumps, tricks, and the version's own: layouts, or hand sizes
+        and stock) plus, for a seat, the cards it may play from."""
+        trump = self._trump_suit
         view: JsonDict = {
             "game": self.game.name,
             "version": self._version,
@@ -405,13 +332,13 @@ class TroevenState(TrickTakingState):
             "over": self._over,
             "winners": list(self._winners),
         }
-        if self._version == 1:
-            view["layouts"] = self._layouts()
-        else:
-            view["hand_sizes"] = [self._hands[0].bit_count(), self._hands[1].bit_count()]
-            view["stock"] = None if trump is None else len(self._stock) - self._stock_pos
+        view.update(self._table_view())
         view.update(self._trick_view(piquet_code))
         return view
+
+    @abstractmethod
+    def _table_view(self) -> JsonDict:
+        """The observation's entries of the version's own (public) table."""
 
     def _previous_round_view(self) -> JsonDict | None:
         if self._previous_round is None:
@@ -419,9 +346,67 @@ class TroevenState(TrickTakingState):
         number, dealer, points = self._previous_round
         return {"round": number, "dealer": dealer, "points": list(points)}
 
+
+class LayoutTroeven(TroevenState):
+    """Version 1: the face-up layout. ``_deck`` is the round's deal, which fixes every pile, and
+    ``_play_masks`` turns up the face-down card beneath a card played."""
+
+    _version = 1
+    _playable_place = "face up on top of one of their piles"
+    _deck: tuple[int, ...]
+
+    def _lay_out(self, deck: tuple[int, ...], caller: int) -> None:
+        self._follow = FollowRule.SUIT_THEN_TRUMP_ALLOWED
+        self._deck = deck
+        self._play_masks = self._uncover_table(deck)
+        self._hands[caller] = mask_of(deck[V1_FIRST_SHOWN])
+
+    def _deal_rest(self, caller: int) -> None:
+        self._hands[caller] |= mask_of(self._deck[V1_N_REST])
+        self._hands[1 - caller] = mask_of(self._deck[V1_D_SHOWN])
+
+    @staticmethod
+    def _uncover_table(deck: Sequence[int]) -> list[int]:
+        """The ``_play_masks`` of a deal: a face-up card played leaves its pile and turns the
+        face-down card beneath it up, into the cards its player may play."""
+        table = list(PIQUET_BITS)
+        for down, up in zip(deck[:V1_COVER_OFFSET], deck[V1_COVER_OFFSET:], strict=True):
+            table[up] = UNCOVER_BITS[up][down]
+        return table
+
+    def resample(self, seat: int | None, rng: random.Random) -> LayoutTroeven:
+        """The face-down cards not yet uncovered (and, before the call, the cards not yet dealt) are
+        shuffled among their places, for any seat: nobody knows them. The hidden cards are taken in
+        a fixed order, so the world depends only on what ``seat`` knows and on ``rng``: a search bot
+        cannot be steered by where they are."""
+        world = self._world_copy(rng)
+        assert isinstance(world, LayoutTroeven)
+        deck = list(self._deck)
+        places = self._unseen_places()
+        cards = sorted(deck[place] for place in places)
+        rng.shuffle(cards)
+        for place, card in zip(places, cards, strict=True):
+            deck[place] = card
+        world._deck = tuple(deck)
+        world._play_masks = self._uncover_table(deck)
+        return world
+
+    def _unseen_places(self) -> list[int]:
+        """Deck positions whose card nobody has seen: face-down cards still covered, and before the
+        trump call the face-up cards not yet dealt."""
+        played = mask_of(self._played_cards())
+        deck = self._deck
+        places = [i for i in range(2 * PILES) if not played >> deck[i + V1_COVER_OFFSET] & 1]
+        if self._trump_suit is None:
+            places += range(V1_N_REST.start, V1_D_SHOWN.stop)
+        return places
+
+    def _table_view(self) -> JsonDict:
+        return {"layouts": self._layouts()}
+
     def _layouts(self) -> list[list[JsonDict]]:
-        """Version 1, per seat and pile: the face-up top card (None when there is none yet or the
-        pile is empty) and how many face-down cards lie under it."""
+        """Per seat and pile: the face-up top card (None when there is none yet or the pile is
+        empty) and how many face-down cards lie under it."""
         deck, played, caller = self._deck, mask_of(self._played_cards()), 1 - self._dealer
         layouts = []
         for seat in (0, 1):
@@ -430,7 +415,7 @@ class TroevenState(TrickTakingState):
             for pile in range(PILES):
                 down = deck[first + pile]
                 up = deck[first + pile + V1_COVER_OFFSET]
-                dealt = self._trump is not None or (seat == caller and pile < TOP_ROW)
+                dealt = self._trump_suit is not None or (seat == caller and pile < TOP_ROW)
                 if not dealt:
                     piles.append({"top": None, "face_down": 1})
                 elif not played >> up & 1:
@@ -443,17 +428,26 @@ class TroevenState(TrickTakingState):
         return layouts
 
 
-class LayoutTroeven(TroevenState):
-    """Version 1: the face-up layout."""
-
-    _version = 1
-
-
 class StockTroeven(TroevenState):
-    """Version 2: hands and a stock."""
+    """Version 2: hands and a stock. ``_stock`` is the round's deal in order (the undealt cards are
+    its tail) and ``_stock_pos`` how many of it are gone."""
 
     _version = 2
+    _playable_place = "in their hand"
     _tricks_before_a_break = STOCK_DRAWS
+    _stock: tuple[int, ...]
+    _stock_pos: int
+
+    def _lay_out(self, deck: tuple[int, ...], caller: int) -> None:
+        self._follow = FollowRule.FREE
+        self._stock, self._stock_pos = deck, V2_FIRST_HAND
+        self._hands[caller] = mask_of(deck[:V2_FIRST_HAND])
+
+    def _deal_rest(self, caller: int) -> None:
+        stock, pos = self._stock, self._stock_pos
+        self._hands[caller] |= mask_of(stock[pos : pos + V2_N_REST])
+        self._hands[1 - caller] = mask_of(stock[pos + V2_N_REST : pos + V2_N_REST + V2_D_HAND])
+        self._stock_pos = pos + V2_N_REST + V2_D_HAND
 
     def _after_trick(self, winner: int) -> None:
         """DRAW: the winner then the loser draws; once the stock is empty, the strict follow rule
@@ -465,6 +459,33 @@ class StockTroeven(TroevenState):
         self._stock_pos = pos = pos + 2
         if pos == len(stock):
             self._follow = FollowRule.SUIT_OR_TRUMP
+
+    def resample(self, seat: int | None, rng: random.Random) -> StockTroeven:
+        """The hands ``seat`` cannot see and the stock are redealt, keeping sizes and the voids shown
+        when the strict follow rule applied. The hidden cards are taken in a fixed order, so the
+        world depends only on what ``seat`` knows and on ``rng``."""
+        world = self._world_copy(rng)
+        assert isinstance(world, StockTroeven)
+        others = [s for s in (0, 1) if s != seat]
+        stock = self._stock[self._stock_pos :]
+        hidden = sorted([card for s in others for card in bits(self._hands[s])] + list(stock))
+        sizes = [self._hands[s].bit_count() for s in others] + [len(stock)]
+        voids = self._excluded()
+        excluded = [voids[s] for s in others] + [0]
+        holdings = deal_hidden(rng, hidden, sizes, lambda holder, card: not excluded[holder] >> card & 1)
+        for s, cards in zip(others, holdings[:-1], strict=True):
+            world._hands[s] = mask_of(cards)
+        new_stock = holdings[-1]
+        rng.shuffle(new_stock)
+        world._stock, world._stock_pos = tuple(new_stock), 0
+        return world
+
+    def _table_view(self) -> JsonDict:
+        trump = self._trump_suit
+        return {
+            "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
+            "stock": None if trump is None else len(self._stock) - self._stock_pos,
+        }
 
 
 # -- notation ---------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ...core.cards import CARD_BITS, bits, mask_of
 from ...core.events import check_deal
-from ...core.game import Game, JsonDict
+from ...core.game import Game, JsonDict, Verb
 from ...core.hidden import deal_hidden
 from ...core.tricks import FollowRule, TrickTakingState, random_keys, shuffled
 from .cards import (
@@ -29,6 +29,7 @@ from .cards import (
     COLOUR_OF,
     DONE,
     INSTANCE_NAMES,
+    MAX_SEATS,
     NO_TRUMP,
     NUMBER_OF,
     PARTNER_BASE,
@@ -347,9 +348,142 @@ class MueState(TrickTakingState):
         self._phase = Phase.CHIEF_TRUMP if vice is None else Phase.VICE_TRUMP
         self._to_act = chief if vice is None else vice
 
-    # -- trumps, partner, tricks (§4.3–§4.6) ------------------------------------------------------
+    # -- the moves: the auction (§4.1) -------------------------------------------------------------
 
-    def _name_trump(self, trump: int) -> None:
+    _verbs = (
+        Verb("pass", PASS, 1),
+        Verb("done", DONE, 1),
+        Verb("show", SHOW_BASE, len(CODES)),
+        Verb("trump", TRUMP_BASE, len(TRUMP_NAMES)),
+        Verb("partner", PARTNER_BASE, MAX_SEATS),
+        Verb("play", PLAY_BASE, len(CODES)),
+    )
+
+    def _legal_actions(self) -> Sequence[int]:
+        seat = self._to_act
+        assert seat is not None
+        phase = self._phase
+        if phase is _AUCTION:  # most decisions are auction ones
+            if not self._shown:
+                return [PASS, *self._shows[seat]]
+            if self._faceup[seat].bit_count() < self._limit:
+                return [DONE, *self._shows[seat]]
+            return DONE_FIRST
+        if phase is _TRICKS:
+            return code_actions(PLAY_TABLES, self._playable(seat))
+        if phase is Phase.PARTNER:
+            return [
+                PARTNER_BASE + s
+                for s in sorted(self._active)
+                if s not in (self._roles.chief, self._roles.vice)
+            ]
+        return [TRUMP_BASE + t for t in bits(self._trump_choices(seat))]
+
+    def _now(self, seat: int) -> str:
+        """Where the hand stands, for reasons that refuse a move of another phase."""
+        return f"it is the {PHASE_NAMES[self._phase].replace('_', ' ')} phase, seat {seat} to act"
+
+    def _auction_over(self, seat: int, action: int) -> str | None:
+        """Why an auction move is refused outside the auction (None in it)."""
+        if self._phase is Phase.AUCTION:
+            return None
+        return f"seat {seat} cannot {ACTION_NAMES[action]}: the auction is over ({self._now(seat)})"
+
+    def _why_not_pass(self, seat: int, _: int) -> str | None:
+        if self._phase is Phase.AUCTION and self._shown:
+            return f"seat {seat} cannot pass: they have shown cards this turn, so 'done' ends it"
+        return self._auction_over(seat, PASS)
+
+    def _pass(self, seat: int, _: int) -> None:
+        """Pass: the turn ends without a bid; once every active seat has passed in a row, the
+        auction is over."""
+        self._passes += 1
+        if self._passes == self._pack.active_count:
+            self._resolve_auction()
+        else:
+            self._end_turn(seat)
+
+    def _why_not_done(self, seat: int, _: int) -> str | None:
+        if self._phase is Phase.AUCTION and not self._shown:
+            return f"seat {seat} cannot say done: no card shown this turn ('done' ends a bid; or pass)"
+        return self._auction_over(seat, DONE)
+
+    def _done(self, seat: int, _: int) -> None:
+        """Done: the turn's shows make a bid, which resets the pass counter."""
+        self._last_bid[seat] = max(self._last_bid) + 1
+        self._passes = 0
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self._to_act = self._seat_orders[seat][1]  # _next_seat(), inlined
+        self._shown = 0
+        self._limit = self._highest + 1
+
+    def _why_not_show(self, seat: int, code: int) -> str | None:
+        over = self._auction_over(seat, SHOW_BASE + code)
+        if over is not None:
+            return over
+        move = ACTION_NAMES[SHOW_BASE + code]
+        hidden = self._hands[seat] & ~self._faceup[seat]
+        if not hidden & CODE_MASK[code]:
+            where = (
+                "it is already face up" if self._hands[seat] & CODE_MASK[code] else "it is not in their hand"
+            )
+            return f"seat {seat} cannot {move}: {where}"
+        if self._faceup[seat].bit_count() >= self._limit:
+            limit = self._limit
+            return f"seat {seat} cannot {move}: at most {limit} face up this turn (highest at its start + 1)"
+        return None
+
+    def _show(self, seat: int, code: int) -> None:
+        """Show C: turn up a hidden copy (of a code with one copy, the card itself, as in ``_play``)."""
+        faceup = self._faceup[seat]
+        if SECOND_COPY[code] == code:
+            card = CARD_BITS[code]
+            self._shows[seat].remove(SHOW_BASE + code)
+        else:
+            copies = self._hands[seat] & ~faceup & CODE_MASK[code]
+            card = copies & -copies  # the first copy (instance ``code``) while hidden, else the second
+            if copies == card:  # no copy of it hidden any more
+                self._shows[seat].remove(SHOW_BASE + code)
+        self._faceup[seat] = faceup = faceup | card
+        self._shown += 1
+        count = faceup.bit_count()
+        if count > self._highest:
+            self._highest = count
+
+    # -- the moves: trumps, partner, tricks (§4.3–§4.6) -------------------------------------------
+
+    def _trump_choices(self, seat: int) -> int:
+        """The mask of trump ids ``seat`` (to act) may name (§4.3, §4.4)."""
+        options = trump_options(self._faceup[seat])
+        if self._phase is Phase.VICE_TRUMP:
+            return options
+        if self._roles.vice_trump is not None:
+            options &= ~(1 << self._roles.vice_trump)
+        return options | 1 << NO_TRUMP
+
+    def _why_not_trump(self, seat: int, trump: int) -> str | None:
+        name = TRUMP_NAMES[trump]
+        if self._phase not in (Phase.VICE_TRUMP, Phase.CHIEF_TRUMP):
+            now = self._now(seat)
+            return f"seat {seat} cannot name trump {name}: trumps are named after the auction, and {now}"
+        if self._trump_choices(seat) >> trump & 1:
+            return None
+        role = "Vice" if self._phase is Phase.VICE_TRUMP else "Chief"
+        if trump == NO_TRUMP:
+            return (
+                f"seat {seat} cannot name trump none: only the Chief may name no trump, and they are the Vice"
+            )
+        if trump == self._roles.vice_trump:
+            return f"seat {seat} cannot name trump {name}: the Vice already named it"
+        shown = " ".join(CODES[CODE_OF[c]] for c in bits(self._faceup[seat]))
+        return (
+            f"seat {seat} ({role}) cannot name trump {name}: none of their face-up cards ({shown}) shows it"
+        )
+
+    def _trump(self, seat: int, trump: int) -> None:
+        """The Vice names a trump, then the Chief; the Chief's trump fixes the card tables."""
         if self._phase is Phase.VICE_TRUMP:
             self._roles = self._roles._replace(vice_trump=trump)
             self._phase = Phase.CHIEF_TRUMP
@@ -360,29 +494,72 @@ class MueState(TrickTakingState):
         if self._pack.active_count > 3:
             self._phase = Phase.PARTNER
         else:
-            self._start_tricks()
+            self._start_tricks(seat)
 
-    def _start_tricks(self) -> None:
+    def _why_not_partner(self, seat: int, partner: int) -> str | None:
+        if self._phase is not Phase.PARTNER:
+            return (
+                f"seat {seat} cannot name partner {partner}: the Chief names one after the trumps,"
+                f" and {self._now(seat)}"
+            )
+        if partner >= self.game.players:
+            return f"seat {seat} cannot name partner {partner}: there is no seat {partner} at this table"
+        if partner == self._roles.chief:
+            return f"seat {seat} cannot name partner {partner}: the Chief cannot be their own partner"
+        if partner == self._roles.vice:
+            return f"seat {seat} cannot name partner {partner}: seat {partner} is the Vice"
+        if partner not in self._active:
+            return f"seat {seat} cannot name partner {partner}: seat {partner} sits out this hand"
+        return None
+
+    def _partner(self, seat: int, partner: int) -> None:
+        self._roles = self._roles._replace(partner=partner)
+        self._start_tricks(seat)
+
+    def _start_tricks(self, chief: int) -> None:
         self._phase = Phase.TRICKS
-        self._start_trick_play(self._roles.chief)  # type: ignore[arg-type]
+        self._start_trick_play(chief)
 
-    def _play(self, code: int) -> None:
+    def _why_not_play(self, seat: int, code: int) -> str | None:
+        move = ACTION_NAMES[PLAY_BASE + code]
+        if self._phase is not Phase.TRICKS:
+            return f"seat {seat} cannot play {move}: cards are played in the tricks, and {self._now(seat)}"
+        if not self._hands[seat] & CODE_MASK[code]:
+            return f"seat {seat} cannot play {move}: it is not in their hand"
+        playable = self._playable(seat)
+        return None if playable & CODE_MASK[code] else self._follow_problem(seat, code, playable)
+
+    def _follow_problem(self, seat: int, code: int, playable: int) -> str:
+        """§4.6: why ``code`` does not follow the led card."""
+        led = self._trick[0]
+        allowed = " ".join(CODES[c] for c in bits(codes_mask(playable)))
+        if self._suit_of[led] == TRUMP_CLASS:
+            rule = "a trump, so a trump must be played"
+        else:
+            colour = COLOUR_NAMES[COLOUR_OF[led]]
+            rule = f"so a non-trump {colour} card must be played"
+            if COLOUR_OF[code] == COLOUR_OF[led]:
+                rule += f" ({CODES[code]} is a trump, not {colour})"
+        return (
+            f"seat {seat} cannot play {CODES[code]}: {CODES[CODE_OF[led]]} was led, {rule} (holds {allowed})"
+        )
+
+    def _play(self, seat: int, code: int) -> None:
         """Play a face-up copy of ``code`` if the seat has one, else a hidden one. Most codes have one
         copy, the card itself: found without a search (each operation on a 60-bit mask costs)."""
-        seat: int = self._to_act  # type: ignore[assignment]
         faceup = self._faceup[seat]
         if SECOND_COPY[code] == code:
             bit = CARD_BITS[code]
             if faceup & bit:
                 self._faceup[seat] = faceup ^ bit
-            self._play_card(code)
+            self._play_card(seat, code)
             return
         if faceup & CODE_MASK[code]:
             card = code if faceup >> code & 1 else SECOND_COPY[code]
             self._faceup[seat] = faceup ^ 1 << card
         else:
             card = code if self._hands[seat] >> code & 1 else SECOND_COPY[code]
-        self._play_card(card)
+        self._play_card(seat, card)
 
     def _hand_over(self, last_winner: int) -> None:
         self._score_played_hand()
@@ -417,167 +594,6 @@ class MueState(TrickTakingState):
             self._finish(winners_of(scores))
         else:
             self._deal()
-
-    # -- the contract hooks -----------------------------------------------------------------------
-
-    def _legal_actions(self) -> Sequence[int]:
-        seat: int = self._to_act  # type: ignore[assignment]
-        phase = self._phase
-        if phase is _AUCTION:  # most decisions are auction ones
-            if not self._shown:
-                return [PASS, *self._shows[seat]]
-            if self._faceup[seat].bit_count() < self._limit:
-                return [DONE, *self._shows[seat]]
-            return DONE_FIRST
-        if phase is _TRICKS:  # §4.6 follow the led suit class if able (_playable, inlined)
-            hand = self._hands[seat]
-            trick = self._trick
-            if trick:
-                hand = hand & self._suit_masks[self._suit_of[trick[0]]] or hand
-            return code_actions(PLAY_TABLES, hand)
-        if phase is Phase.PARTNER:
-            return [
-                PARTNER_BASE + s
-                for s in sorted(self._active)
-                if s not in (self._roles.chief, self._roles.vice)
-            ]
-        return [TRUMP_BASE + t for t in bits(self._trump_choices())]
-
-    def _trump_choices(self) -> int:
-        """The mask of trump ids the seat to act may name (§4.3, §4.4)."""
-        options = trump_options(self._faceup[self._to_act])  # type: ignore[index]
-        if self._phase is Phase.VICE_TRUMP:
-            return options
-        if self._roles.vice_trump is not None:
-            options &= ~(1 << self._roles.vice_trump)
-        return options | 1 << NO_TRUMP
-
-    def _why_illegal(self, action: int) -> str | None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        phase = self._phase
-        move = ACTION_NAMES[action]
-        now = f"it is the {PHASE_NAMES[phase].replace('_', ' ')} phase, seat {seat} to act"
-        if action >= PLAY_BASE:
-            code = action - PLAY_BASE
-            if phase is not Phase.TRICKS:
-                return f"seat {seat} cannot play {move}: cards are played in the tricks, and {now}"
-            if not self._hands[seat] & CODE_MASK[code]:
-                return f"seat {seat} cannot play {move}: it is not in their hand"
-            playable = self._playable(seat)
-            return None if playable & CODE_MASK[code] else self._follow_problem(seat, code, playable)
-        if action >= PARTNER_BASE:
-            return self._partner_problem(seat, action - PARTNER_BASE, now)
-        if action >= TRUMP_BASE:
-            return self._trump_problem(seat, action - TRUMP_BASE, now)
-        if phase is not Phase.AUCTION:
-            return f"seat {seat} cannot {move}: the auction is over ({now})"
-        if action == PASS:
-            if self._shown:
-                return f"seat {seat} cannot pass: they have shown cards this turn, so 'done' ends it"
-            return None
-        if action == DONE:
-            if not self._shown:
-                return f"seat {seat} cannot say done: no card shown this turn ('done' ends a bid; or pass)"
-            return None
-        code = action - SHOW_BASE
-        hidden = self._hands[seat] & ~self._faceup[seat]
-        if not hidden & CODE_MASK[code]:
-            where = (
-                "it is already face up" if self._hands[seat] & CODE_MASK[code] else "it is not in their hand"
-            )
-            return f"seat {seat} cannot {move}: {where}"
-        if self._faceup[seat].bit_count() >= self._limit:
-            limit = self._limit
-            return f"seat {seat} cannot {move}: at most {limit} face up this turn (highest at its start + 1)"
-        return None
-
-    def _follow_problem(self, seat: int, code: int, playable: int) -> str:
-        """§4.6: why ``code`` does not follow the led card."""
-        led = self._trick[0]
-        allowed = " ".join(CODES[c] for c in bits(codes_mask(playable)))
-        if self._suit_of[led] == TRUMP_CLASS:
-            rule = "a trump, so a trump must be played"
-        else:
-            colour = COLOUR_NAMES[COLOUR_OF[led]]
-            rule = f"so a non-trump {colour} card must be played"
-            if COLOUR_OF[code] == COLOUR_OF[led]:
-                rule += f" ({CODES[code]} is a trump, not {colour})"
-        return (
-            f"seat {seat} cannot play {CODES[code]}: {CODES[CODE_OF[led]]} was led, {rule} (holds {allowed})"
-        )
-
-    def _trump_problem(self, seat: int, trump: int, now: str) -> str | None:
-        name = TRUMP_NAMES[trump]
-        if self._phase not in (Phase.VICE_TRUMP, Phase.CHIEF_TRUMP):
-            return f"seat {seat} cannot name trump {name}: trumps are named after the auction, and {now}"
-        if self._trump_choices() >> trump & 1:
-            return None
-        role = "Vice" if self._phase is Phase.VICE_TRUMP else "Chief"
-        if trump == NO_TRUMP:
-            return (
-                f"seat {seat} cannot name trump none: only the Chief may name no trump, and they are the Vice"
-            )
-        if trump == self._roles.vice_trump:
-            return f"seat {seat} cannot name trump {name}: the Vice already named it"
-        shown = " ".join(CODES[CODE_OF[c]] for c in bits(self._faceup[seat]))
-        return (
-            f"seat {seat} ({role}) cannot name trump {name}: none of their face-up cards ({shown}) shows it"
-        )
-
-    def _partner_problem(self, seat: int, partner: int, now: str) -> str | None:
-        if self._phase is not Phase.PARTNER:
-            return (
-                f"seat {seat} cannot name partner {partner}: the Chief names one after the trumps, and {now}"
-            )
-        if partner >= self.game.players:
-            return f"seat {seat} cannot name partner {partner}: there is no seat {partner} at this table"
-        if partner == self._roles.chief:
-            return f"seat {seat} cannot name partner {partner}: the Chief cannot be their own partner"
-        if partner == self._roles.vice:
-            return f"seat {seat} cannot name partner {partner}: seat {partner} is the Vice"
-        if partner not in self._active:
-            return f"seat {seat} cannot name partner {partner}: seat {partner} sits out this hand"
-        return None
-
-    def _apply(self, action: int) -> None:
-        if action < TRUMP_BASE:  # the auction: most decisions, so handled here rather than in calls
-            seat: int = self._to_act  # type: ignore[assignment]
-            if action < SHOW_BASE:  # §4.1: done (a bid: resets the pass counter) or pass ends the turn
-                if action == DONE:
-                    self._last_bid[seat] = max(self._last_bid) + 1
-                    self._passes = 0
-                else:
-                    self._passes += 1
-                    if self._passes == self._pack.active_count:
-                        self._resolve_auction()
-                        return
-                self._to_act = self._seat_orders[seat][1]  # _next_seat(), inlined
-                self._shown = 0
-                self._limit = self._highest + 1
-                return
-            # show C: turn up a hidden copy (of a code with one copy, the card itself, as in _play)
-            code = action - SHOW_BASE
-            faceup = self._faceup[seat]
-            if SECOND_COPY[code] == code:
-                card = CARD_BITS[code]
-                self._shows[seat].remove(action)
-            else:
-                copies = self._hands[seat] & ~faceup & CODE_MASK[code]
-                card = copies & -copies  # the first copy (instance ``code``) while hidden, else the second
-                if copies == card:  # no copy of it hidden any more
-                    self._shows[seat].remove(action)
-            self._faceup[seat] = faceup = faceup | card
-            self._shown += 1
-            count = faceup.bit_count()
-            if count > self._highest:
-                self._highest = count
-        elif action >= PLAY_BASE:
-            self._play(action - PLAY_BASE)
-        elif action >= PARTNER_BASE:
-            self._roles = self._roles._replace(partner=action - PARTNER_BASE)
-            self._start_tricks()
-        else:
-            self._name_trump(action - TRUMP_BASE)
 
     def resample(self, seat: int | None, rng: random.Random) -> MueState:
         """Every hidden card (not face up, not played) of the other active seats redealt among them,
