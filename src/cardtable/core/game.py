@@ -106,11 +106,14 @@ class Game(ABC):
 class State(ABC):
     """One match in play. Subclasses set ``_to_act`` as play goes on, and ``_finish`` the match.
 
-    Few attributes per state, and no more than 29 in a game's state, counting ``_rng_shared``, which
-    a state and its clones gain when it is cloned: CPython 3.11 keeps up to that many in a compact
-    form it reads quickly, and moves them into a dict it reads slowly from the 30th on (simulations
-    run at three quarters of the speed; ``tests/test_contract.py`` checks every game).
-    Defaults that rarely change are class attributes, so a state holds them only once they do.
+    Where a game keeps its fields: CPython 3.11 keeps up to 29 attributes of an instance dict in a
+    compact form it reads quickly, and from the 30th on in a dict it reads slowly (counting
+    ``_rng_shared``, which a state and its clones gain when it is cloned; ``tests/test_contract.py``
+    checks every game). A game's state class may list its own fields in ``__slots__`` instead
+    (``core/tricks.TrickTakingState`` and the trick games do): slots are read as fast as the compact
+    form, and any number of them, so adding a field costs no more than the field; the contract's
+    fields stay in the instance dict. Every slot is set by ``_setup``. Defaults that rarely change are
+    class attributes (never slots), so a state holds them only once they do.
     """
 
     _copy_fields: ClassVar[tuple[str, ...]] = ()
@@ -127,11 +130,16 @@ class State(ABC):
     """The game's kinds of move and their action-id blocks (see ``Verb``)."""
     _dispatch: ClassVar[tuple[tuple[MoveFn, WhyNotFn, int], ...]] = ()
     """Per action id: the verb's move method, its reason method and the argument (built from ``_verbs``)."""
+    _slot_names: ClassVar[tuple[str, ...]] = ()
+    """The ``__slots__`` of the class and its bases: the fields kept outside the instance dict."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls._verbs:
             cls._dispatch = _dispatch_table(cls)
+        cls._slot_names = tuple(
+            name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ())
+        )
 
     def __init__(self, game: Game, seed: int | None, script: ChanceScript | None = None) -> None:
         self.game = game
@@ -258,7 +266,7 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy that shares nothing mutable with this state."""
         new = object.__new__(type(self))
-        fields = dict(self.__dict__)
+        fields = self._fields()
         fields["_log"] = self._log.copy()
         for name in self._copy_fields:
             fields[name] = fields[name].copy()
@@ -271,13 +279,20 @@ class State(ABC):
             setattr(new, name, value)
         return new
 
+    def _fields(self) -> dict[str, Any]:
+        """Every field of the state by name: the instance dict's and the slots'."""
+        fields = dict(self.__dict__)
+        for name in self._slot_names:
+            fields[name] = getattr(self, name)
+        return fields
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return False
         assert isinstance(other, State)
         skip = ("_rng", "_rng_shared", "_legal", "_script")
-        mine = {k: v for k, v in self.__dict__.items() if k not in skip}
-        theirs = {k: v for k, v in other.__dict__.items() if k not in skip}
+        mine = {k: v for k, v in self._fields().items() if k not in skip}
+        theirs = {k: v for k, v in other._fields().items() if k not in skip}
         return mine == theirs and self._rng.getstate() == other._rng.getstate()
 
     __hash__ = None  # type: ignore[assignment]

@@ -22,7 +22,7 @@ from functools import cache, partial
 from itertools import repeat, starmap
 from typing import Any, ClassVar
 
-from .cards import CARD_BITS, HIGH_WORD_BITS, LOW_WORD_BITS, WORD, bits, bits_tuple, mask_of
+from .cards import HIGH_WORD_BITS, LOW_WORD_BITS, WORD, bits, bits_tuple, mask_of
 from .game import State
 from .hidden import deal_hidden
 
@@ -143,18 +143,36 @@ class TrickTakingState(State):
 
     The game sets, per hand: ``_hands`` (bitmask per seat of the cards it may play from), the card
     tables ``_suit_of`` and ``_beats`` (``beat_table``), ``_suit_masks`` (cards per suit class),
-    ``_trump_mask``, ``_follow``, ``_tricks_per_hand`` and the seating (``_seat``: who plays after
-    whom, and how many play to a trick); ``_play_masks`` (what playing a card changes in its
-    player's hand) may stay ``CARD_BITS``. It implements ``_hand_over`` (score the hand, deal again
-    or end the match) and, if something happens after some of a hand's first tricks,
-    ``_after_trick``. Everything else about a trick (who may play what, who wins it, the cards played
-    this hand) is here.
+    ``_trump_mask``, ``_follow``, ``_tricks_per_hand``, ``_play_masks`` (what playing a card changes
+    in its player's hand: ``CARD_BITS`` where it is the card alone), ``_last_trick`` (None at first)
+    and the seating (``_seat``: who plays after whom, and how many play to a trick). It implements
+    ``_hand_over`` (score the hand, deal again or end the match) and, if something happens after
+    some of a hand's first tricks, ``_after_trick``. Everything else about a trick (who may play
+    what, who wins it, the cards played this hand) is here.
+
+    The fields are slots, as are those of the games (see ``core/game.State``): Mü's auction alone
+    needs a dozen more, and a game can add one without a cliff in speed.
 
     Play is the hot path of every trick game's simulations, so a trick keeps only its cards: the
     seats in play order are a tuple per leader made once per seating (``_trick_seats``), and the cards
     played this hand, and who took how many tricks and points, are read off the tricks when asked.
     """
 
+    __slots__ = (
+        "_beats",
+        "_follow",
+        "_hands",
+        "_last_trick",
+        "_play_masks",
+        "_seat_orders",
+        "_suit_masks",
+        "_suit_of",
+        "_trick",
+        "_trick_seats",
+        "_tricks",
+        "_tricks_per_hand",
+        "_trump_mask",
+    )
     _copy_fields: ClassVar[tuple[str, ...]] = ("_hands", "_trick", "_tricks")
 
     _hands: list[int]
@@ -171,7 +189,7 @@ class TrickTakingState(State):
     _trump_mask: int
     _follow: FollowRule
     _tricks_per_hand: int
-    _play_masks: Sequence[int] = CARD_BITS
+    _play_masks: Sequence[int]
     """Per card, the bits its player's hand flips when playing it: the card itself, and in Troeven's
     layout also the face-down card it uncovers (one lookup either way, on the hot path)."""
 

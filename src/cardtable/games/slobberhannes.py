@@ -26,6 +26,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from ..core.cards import (
+    CARD_BITS,
     PIQUET_CARDS,
     PIQUET_CODES,
     PIQUET_IDS,
@@ -81,6 +82,7 @@ def match_winners(scores: list[int]) -> list[int] | None:
 class SlobberhannesState(TrickTakingState):
     """A Slobberhannes match in play."""
 
+    __slots__ = ("_deck", "_deck_codes", "_hand_number", "_scores")
     _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_scores")
 
     def _setup(self) -> None:
@@ -91,6 +93,7 @@ class SlobberhannesState(TrickTakingState):
         self._seat(tuple((seat + 1) % n for seat in range(n)), n)
         self._suit_of, self._beats = PIQUET_SUIT_OF, NO_TRUMPS
         self._suit_masks, self._trump_mask, self._follow = PIQUET_SUIT_MASKS, 0, FollowRule.SUIT
+        self._play_masks = CARD_BITS
         self._scores = [self.game.int_option("start_points")] * n
         self._hand_number = 0
         self._last_trick = None

@@ -187,10 +187,8 @@ class TroevenState(TrickTakingState):
     cards); each version keeps the rest of the deal in its own fields.
     """
 
-    _copy_fields: ClassVar[tuple[str, ...]] = (
-        *TrickTakingState._copy_fields,
-        "_scores",
-    )
+    __slots__ = ("_dealer", "_previous_round", "_round", "_scores", "_trump_suit")
+    _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_scores")
 
     _verbs = (Verb("play", PLAY_BASE, len(PIQUET_CARDS)), Verb("trump", TRUMP_BASE, len(PIQUET_SUITS)))
     _version: ClassVar[int]
@@ -198,6 +196,9 @@ class TroevenState(TrickTakingState):
     _playable_place: ClassVar[str]
     """Where a seat's playable cards are, for the reason that refuses any other card."""
     _trump_suit: int | None
+    _dealer: int
+    _previous_round: tuple[int, int, tuple[int, ...]] | None
+    """(round, dealer, points) of the round last scored."""
 
     def _setup(self) -> None:
         self._scores = [self.game.int_option("start_points")] * 2
@@ -206,8 +207,7 @@ class TroevenState(TrickTakingState):
         self._suit_of, self._suit_masks = PIQUET_SUIT_OF, PIQUET_SUIT_MASKS
         self._round = 0
         self._last_trick = None
-        self._previous_round: tuple[int, int, tuple[int, ...]] | None = None
-        """(round, dealer, points) of the round last scored."""
+        self._previous_round = None
         self._deal(self.game.seat_option("first_dealer"))
 
     # -- the round --------------------------------------------------------------------------------
@@ -227,7 +227,6 @@ class TroevenState(TrickTakingState):
         check = partial(
             check_deal, role="dealer", seats=2, fixed=dealer, duty="deal this round", cards=PIQUET_CODES
         )
-        self._dealer: int
         self._dealer, dealt = self._chance("deal", draw, check, decode)
         caller = 1 - self._dealer
         self._round += 1
@@ -351,6 +350,7 @@ class LayoutTroeven(TroevenState):
     """Version 1: the face-up layout. ``_deck`` is the round's deal, which fixes every pile, and
     ``_play_masks`` turns up the face-down card beneath a card played."""
 
+    __slots__ = ("_deck",)
     _version = 1
     _playable_place = "face up on top of one of their piles"
     _deck: tuple[int, ...]
@@ -432,6 +432,7 @@ class StockTroeven(TroevenState):
     """Version 2: hands and a stock. ``_stock`` is the round's deal in order (the undealt cards are
     its tail) and ``_stock_pos`` how many of it are gone."""
 
+    __slots__ = ("_stock", "_stock_pos")
     _version = 2
     _playable_place = "in their hand"
     _tricks_before_a_break = STOCK_DRAWS
@@ -439,7 +440,7 @@ class StockTroeven(TroevenState):
     _stock_pos: int
 
     def _lay_out(self, deck: tuple[int, ...], caller: int) -> None:
-        self._follow = FollowRule.FREE
+        self._follow, self._play_masks = FollowRule.FREE, CARD_BITS
         self._stock, self._stock_pos = deck, V2_FIRST_HAND
         self._hands[caller] = mask_of(deck[:V2_FIRST_HAND])
 

@@ -84,6 +84,20 @@ _AUCTION, _TRICKS = Phase.AUCTION, Phase.TRICKS
 PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "tricks", "over")
 
 
+class Roles(NamedTuple):
+    """Who leads the hand after the auction, and the trumps they named (None until known; a named
+    tuple: a state makes several a hand)."""
+
+    chief: int | None = None
+    vice: int | None = None
+    partner: int | None = None
+    chief_trump: int | None = None
+    vice_trump: int | None = None
+
+
+NO_ROLES = Roles()
+
+
 class HandSummary(NamedTuple):
     """One line of the score sheet: how a hand ended and what it scored (a named tuple: one is made
     every hand, several times faster than a frozen dataclass)."""
@@ -97,16 +111,14 @@ class HandSummary(NamedTuple):
     bid: int = 0
     tied: tuple[int, ...] = ()
     latecomer: int | None = None
-    chief: int | None = None
-    vice: int | None = None
-    partner: int | None = None
-    chief_trump: int | None = None
-    vice_trump: int | None = None
+    roles: Roles = NO_ROLES
+    """Who led a played hand, and the trumps named."""
     target: int | None = None
     team_points: int | None = None
     points: tuple[int, ...] | None = None
 
     def to_json(self) -> JsonDict:
+        roles = self.roles
         return {
             "hand": self.hand,
             "dealer": self.dealer,
@@ -114,11 +126,11 @@ class HandSummary(NamedTuple):
             "bid": self.bid,
             "tied": list(self.tied),
             "latecomer": self.latecomer,
-            "chief": self.chief,
-            "vice": self.vice,
-            "partner": self.partner,
-            "chief_trump": trump_name(self.chief_trump),
-            "vice_trump": trump_name(self.vice_trump),
+            "chief": roles.chief,
+            "vice": roles.vice,
+            "partner": roles.partner,
+            "chief_trump": trump_name(roles.chief_trump),
+            "vice_trump": trump_name(roles.vice_trump),
             "target": self.target,
             "team_points": self.team_points,
             "points": None if self.points is None else list(self.points),
@@ -190,26 +202,29 @@ def pack_for(game: Game) -> Pack:
     )
 
 
-class Roles(NamedTuple):
-    """Who leads the hand after the auction, and the trumps they named (None until known; a named
-    tuple, as ``HandSummary``)."""
-
-    chief: int | None = None
-    vice: int | None = None
-    partner: int | None = None
-    chief_trump: int | None = None
-    vice_trump: int | None = None
-
-
-NO_ROLES = Roles()
-
-
 # -- the state ------------------------------------------------------------------------------------
 
 
 class MueState(TrickTakingState):
     """A Mü match in play."""
 
+    __slots__ = (
+        "_active",
+        "_dealer",
+        "_faceup",
+        "_hand_start",
+        "_highest",
+        "_last_bid",
+        "_limit",
+        "_pack",
+        "_passes",
+        "_phase",
+        "_roles",
+        "_scores",
+        "_sheet",
+        "_shown",
+        "_shows",
+    )
     _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_faceup", "_last_bid")
     _copy_nested: ClassVar[tuple[str, ...]] = ("_shows",)
 
@@ -220,13 +235,25 @@ class MueState(TrickTakingState):
     _last_bid: list[int]
     """Per seat, when it last bid (1 for the hand's first bid, and so on; 0 if it has not)."""
     _roles: Roles
-    _follow = FollowRule.SUIT
+    _pack: Pack
+    _sheet: tuple[HandSummary, ...]
+    _scores: tuple[int, ...]
+    """The running totals (the last score-sheet line's)."""
+    _dealer: int | None
+    """None only until the first deal."""
+    _active: tuple[int, ...]
+    """The seats playing this hand, from the dealer's left."""
+    _hand_start: int
+    """Where this hand's moves start in the log: just after its deal event."""
 
     def _setup(self) -> None:
         self._pack = pack_for(self.game)
-        self._sheet: tuple[HandSummary, ...] = ()
+        self._tricks_per_hand = self._pack.tricks_per_hand
+        self._follow, self._play_masks = FollowRule.SUIT, CARD_BITS
+        self._sheet = ()
+        self._scores = (0,) * self.game.players
         self._last_trick = None
-        self._dealer: int | None = None
+        self._dealer = None
         self._deal()
 
     # -- the hand: deal and auction (§3, §4.1) ----------------------------------------------------
@@ -253,7 +280,9 @@ class MueState(TrickTakingState):
         )
         dealer, deck = self._chance("deal", draw, check, decode)
         self._dealer = dealer
+        self._hand_start = len(self._log)
         active, next_in_trick = seating(n, dealer, pack.sits_out)
+        self._active = active
         self._seat(next_in_trick, pack.active_count)
         self._hands = self._hands_from(deck, active)
         self._faceup = [0] * n
@@ -278,23 +307,6 @@ class MueState(TrickTakingState):
             hands[seat] = sum(deck[k * h : (k + 1) * h])
         return hands
 
-    # -- what is read off the rest (a state keeps few attributes: see core/game.State) ------------
-
-    @property
-    def _tricks_per_hand(self) -> int:  # type: ignore[override]
-        return self._pack.tricks_per_hand
-
-    @property
-    def _active(self) -> tuple[int, ...]:
-        """The seats playing this hand, from the dealer's left."""
-        assert self._dealer is not None
-        return seating(self.game.players, self._dealer, self._pack.sits_out)[0]
-
-    @property
-    def _scores(self) -> tuple[int, ...]:
-        """The running totals: the last score-sheet line's."""
-        return self._sheet[-1].scores if self._sheet else (0,) * self.game.players
-
     @property
     def _hand_number(self) -> int:
         return len(self._sheet) + (not self._over)
@@ -303,19 +315,12 @@ class MueState(TrickTakingState):
         """Per seat, how many cards it showed in this hand's auction (its face-up cards until the
         tricks start; read off the log, since cards played leave the face-up ones)."""
         counts = [0] * self.game.players
-        for entry in self._log[self._hand_start() :]:
+        for entry in self._log[self._hand_start :]:
             if not isinstance(entry, tuple) or entry[1] >= TRUMP_BASE:
                 break
             if entry[1] >= SHOW_BASE:
                 counts[entry[0]] += 1
         return counts
-
-    def _hand_start(self) -> int:
-        """Where this hand's moves start in the log: just after its deal event."""
-        log = self._log
-        return 1 + next(
-            i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], dict) and "deal" in log[i]
-        )
 
     def _use_tables(self, tables: TrumpTables) -> None:
         self._suit_of, self._beats = tables.suit_of, tables.beats
@@ -336,7 +341,7 @@ class MueState(TrickTakingState):
         if len(tied) > 1:
             latecomer = max(tied, key=self._last_bid.__getitem__)
             deltas = eclat_deltas(self.game.players, tied, latecomer, highest)
-            self._score("eclat", deltas, highest, tuple(tied), latecomer)
+            self._score("eclat", deltas, bid=highest, tied=tuple(tied), latecomer=latecomer)
             return
         chief = tied[0]
         vice = None
@@ -576,18 +581,19 @@ class MueState(TrickTakingState):
         team = points[chief] + (points[partner] if partner is not None else 0)
         goal = target(self._pack.active_count, bid)
         outcome = "made" if team >= goal else "failed"
-        self._score(outcome, deltas, bid, (), None, *roles, goal, team, tuple(points))
+        self._score(
+            outcome, deltas, bid=bid, roles=roles, target=goal, team_points=team, points=tuple(points)
+        )
 
-    def _score(self, outcome: str, deltas: Sequence[int], *details: Any) -> None:
+    def _score(self, outcome: str, deltas: Sequence[int], **details: Any) -> None:
         """Write the hand's score event and sheet line, then end the game (§6 Game end) or deal again.
-        ``details`` are the sheet line's fields from ``bid`` on, in order (a line is made every hand:
-        by position, without building keyword dicts)."""
+        ``details`` are the sheet line's fields from ``bid`` on (``HandSummary``), by name."""
         scores = self._log_score(deltas, self._scores)
-        sheet = self._sheet
-        hands = len(sheet) + 1
+        hands = len(self._sheet) + 1
         assert self._dealer is not None
-        line = HandSummary(hands, self._dealer, outcome, tuple(deltas), tuple(scores), *details)
-        self._sheet = (*sheet, line)
+        line = HandSummary(hands, self._dealer, outcome, tuple(deltas), tuple(scores), **details)
+        self._sheet = (*self._sheet, line)
+        self._scores = line.scores
         pack = self._pack
         if hands >= pack.end_hands or max(scores) >= pack.end_score:
             self._phase = Phase.OVER
@@ -681,7 +687,7 @@ class MueState(TrickTakingState):
         """This hand's auction so far, one entry per turn (the turn in progress included)."""
         turns: list[JsonDict] = []
         open_turn: JsonDict | None = None
-        for entry in self._log[self._hand_start() :]:
+        for entry in self._log[self._hand_start :]:
             if not isinstance(entry, tuple) or entry[1] >= TRUMP_BASE:
                 break
             seat, action = entry
