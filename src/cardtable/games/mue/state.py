@@ -603,7 +603,10 @@ class MueState(TrickTakingState):
 
     def resample(self, seat: int | None, rng: random.Random) -> MueState:
         """Every hidden card (not face up, not played) of the other active seats redealt among them,
-        keeping how many each hides and the suits they showed void in; face-up cards stay put."""
+        keeping how many each hides and the suits they showed void in; face-up cards stay put.
+        The hidden cards are listed by code, so which copy of a 1 or 7 is hidden (which nobody can
+        tell) does not change the draw: the same ``rng`` gives the same world for every deal ``seat``
+        cannot tell apart."""
         world = self._world_copy(rng)
         assert isinstance(world, MueState)
         others = [s for s in self._active if s != seat]
@@ -612,7 +615,7 @@ class MueState(TrickTakingState):
         excluded = [voids[s] for s in others]
         hands = deal_hidden(
             rng,
-            bits(sum(hidden)),
+            sorted(bits(sum(hidden)), key=CODE_OF.__getitem__),
             [mask.bit_count() for mask in hidden],
             lambda holder, card: not excluded[holder] >> card & 1,
         )
