@@ -141,3 +141,23 @@ def test_ismcts_beats_random() -> None:
     )
     ismcts = run(config, workers=1).standings[0].stats.win_rate
     assert ismcts.clear_above(0.5), ismcts
+
+
+def test_searching_every_move_tries_each_equally_in_the_same_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For a review: the root's moves take turns, one sampled world per round of them."""
+    state = cardtable.make("slobberhannes").new_game(seed=4)
+    legal = state.legal_actions()
+    sampled = []
+    sample_world = SeatView.sample_world
+    monkeypatch.setattr(
+        SeatView, "sample_world", lambda view, rng: sampled.append(1) or sample_world(view, rng)
+    )
+    leaves: list[int] = []
+
+    def leaf(move: int, world: cardtable.State, rewards: list[float]) -> None:
+        assert world.is_terminal() or world.observation(None)["hand_number"] == 2
+        leaves.append(move)
+
+    stats = ISMCTSBot(seed=2, iterations=len(legal) * 5).search_every_move(state, leaf)
+    assert leaves == legal * 5 and len(sampled) == 5
+    assert sorted(stats) == legal and all(visits == 5 and 0 <= value <= 1 for visits, value in stats.values())

@@ -22,6 +22,9 @@ Decisions:
 - The tree grows as deep as the game's ``Evaluation`` allows (``tree_depth``), or ``depth`` moves.
 - Budget: ``iterations`` and/or ``seconds`` per move, whichever ends first; with iterations only, the
   same seed gives the same choice on any machine. A move with one legal action is played at once.
+- ``search_every_move`` runs the same search to value every move rather than to pick one (a game
+  review): the root's moves take turns, each tried once in every sampled world (so moves are compared
+  on the same hidden cards), and below the root the search goes on as in ``choose``.
 
 >>> import cardtable
 >>> state = cardtable.make("slobberhannes").new_game(seed=4)
@@ -35,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 
 from ..core.game import JsonDict, State
 from .base import Bot, register_kind, register_level
@@ -46,6 +50,11 @@ DEFAULT_ITERATIONS = 300
 HARD_ITERATIONS = 300
 EXPLORATION = 0.7
 ROLLOUTS = ("default", "random", "heuristic")
+
+LeafHook = Callable[[int, State, list[float]], None]
+"""``leaf(move, world, rewards)``: told, after each iteration of ``search_every_move``, the root move it
+tried, the world where its rollout stopped (a sampled world: it may show any card) and the per-seat
+rewards the search backed up."""
 
 
 class _Node:
@@ -113,6 +122,14 @@ class ISMCTSBot(Bot):
             return self.rng.choice(legal)
         return max(tried, key=lambda a: (tried[a].visits, tried[a].total))
 
+    def search_every_move(self, state: State, leaf: LeafHook | None = None) -> dict[int, tuple[int, float]]:
+        """Search every legal move of the seat to act equally (see the module docstring) within the
+        bot's budget; returns each tried move's visits and mean reward for the seat. Raises
+        ValueError as ``choose`` does."""
+        view = SeatView(state)
+        root = self._search(view, self._rollout_policy(view.game.name), view.legal_actions(), leaf)
+        return {action: (node.visits, node.total / node.visits) for action, node in root.children.items()}
+
     def _rollout_policy(self, game: str) -> Policy | None:
         """The rollout policy for ``game``; None means uniformly random (inlined: the fastest)."""
         if self.rollout == "heuristic":
@@ -121,7 +138,15 @@ class ISMCTSBot(Bot):
             return evaluation_for(game).rollout
         return None
 
-    def _search(self, view: SeatView, policy: Policy | None) -> _Node:
+    def _search(
+        self,
+        view: SeatView,
+        policy: Policy | None,
+        root_moves: Sequence[int] = (),
+        leaf: LeafHook | None = None,
+    ) -> _Node:
+        """The search tree's root after the budget is spent. With ``root_moves``, the root plays them in
+        turn, one sampled world per round of them, and ``leaf`` hears of every iteration."""
         rng = self.rng
         evaluation = evaluation_for(view.game.name)
         hand_end, max_moves, rewards_of = evaluation.hand_end, evaluation.max_moves, evaluation.rewards
@@ -133,14 +158,26 @@ class ISMCTSBot(Bot):
         root_public: JsonDict | None = None
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
+        done, turns, turn, shared = 0, len(root_moves), 0, None
         while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
-            world = view.sample_world(rng)
+            if turns:
+                turn = done % turns
+                if turn == 0:
+                    shared = view.sample_world(rng)
+                assert shared is not None
+                world = shared if turn == turns - 1 else shared.clone()
+            else:
+                world = view.sample_world(rng)
             if root_public is None and rewards_of is not None:
                 root_public = world.observation(None)
             node, path, moves = root, [root], 0
-            stopped = False
-            while not world.is_terminal() and (depth is None or moves < depth):
+            stopped = expanded = False
+            if turns:
+                node, expanded = _forced_child(root, root_moves[turn], view.seat)
+                world.apply_action(root_moves[turn])
+                moves = 1
+                path.append(node)
+            while not expanded and not world.is_terminal() and (depth is None or moves < depth):
                 if (hand_end and world.event_count() != root_events + moves) or (
                     max_moves is not None and moves >= max_moves
                 ):
@@ -194,9 +231,21 @@ class ISMCTSBot(Bot):
                 visited.visits += 1
                 if visited.seat is not None:
                     visited.total += rewards[visited.seat]
+            if leaf is not None and turns:
+                leaf(root_moves[turn], world, rewards)
             done += 1
         self.last_iterations = done
         return root
+
+
+def _forced_child(root: _Node, action: int, seat: int) -> tuple[_Node, bool]:
+    """The root's child for ``action`` (made if new) with its availability counted, and whether it is new."""
+    child = root.children.get(action)
+    expanded = child is None
+    if child is None:
+        child = root.children[action] = _Node(seat)
+    child.avail += 1
+    return child, expanded
 
 
 def _policy_move(policy: Policy, world: State, rng: random.Random) -> int:
