@@ -12,6 +12,10 @@ tree. A game may also name a cheap rollout policy, for games where uniformly ran
 nonsense of the position (a random Mü auction ends in a tie nearly every time), and limit the depth
 of the tree. A game's evaluation is ``EVALUATION`` of ``bots/games/<game>.py``; without one, search
 grows the tree without limit and plays uniformly random rollouts to the end of the match.
+
+A game review (``bots/review.py``) reads the same rollouts in the match's terms: where rollouts stop at
+a hand's end, the game says what the scores there leave each seat as its chance to win the match
+(``match_chances``) and what the hand was worth in points (``hand_points``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from .heuristic import Policy
 
 Rewards = Callable[[JsonDict, JsonDict], list[float]]
 """``rewards(root, leaf)``: per-seat rewards from the public views at the search root and the leaf."""
+Chances = Callable[[JsonDict], list[float]]
+"""``chances(public)``: each seat's chance to win the match from a public view between two hands."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,6 +50,13 @@ class Evaluation:
     """How deep the search tree may grow by default (None: no limit). Where every turn offers dozens
     of moves, a few hundred iterations spread over a deep tree judge the root by exploratory nonsense
     further down; a depth of 1 is flat Monte Carlo over the root's moves, with the rollouts deciding."""
+    match_chances: Chances | None = None
+    """With ``hand_end``: each seat's chance to win the match from the public view once a hand is over
+    and the match goes on, the seats playing equally well from there (for reviews; without it the
+    rewards are read as chances to win)."""
+    hand_points: Rewards | None = None
+    """With ``hand_end``: each seat's points in the hand, from the public views at the root and once the
+    hand is over (for reviews)."""
 
     def __post_init__(self) -> None:
         if (self.hand_end or self.max_moves is not None) and self.rewards is None:
@@ -52,6 +65,14 @@ class Evaluation:
             raise ValueError(f"max_moves must be at least 1, got {self.max_moves}")
         if self.tree_depth is not None and self.tree_depth < 1:
             raise ValueError(f"tree_depth must be at least 1, got {self.tree_depth}")
+        if (self.match_chances or self.hand_points) and not self.hand_end:
+            raise ValueError("match_chances and hand_points read the end of a hand: they need hand_end")
+
+
+def score_changes(root: JsonDict, leaf: JsonDict) -> list[float]:
+    """Each seat's change of score between the public views at the root and the leaf (for
+    ``hand_points`` in games whose hands add to the score)."""
+    return [float(after - before) for before, after in zip(root["scores"], leaf["scores"], strict=True)]
 
 
 TO_THE_END = Evaluation()

@@ -27,14 +27,26 @@ auction nearly always ends in an éclat, which would make every bid look alike. 
 partner as the policy does, since a random trump or partner makes every contract look worse than it is
 (three cheap decisions a hand), and play the cards at random (the policy there would cost an
 observation a card, several times the search's time).
+
+For reviews, the scores between hands are read as chances to win the game by a race model of equal
+players: each seat's hands to come add up to a normal total whose mean and spread per hand,
+``HAND_SCORES``, were measured in heuristic self-play; the hands to come are the deals left (``end``
+``deals``) or as many as the leader needs at the mean to reach the target (``end`` ``score``, at least
+one). The seat whose total ends highest wins. The points of a hand are the seat's hand score.
+
+>>> [round(chance, 2) for chance in match_chances({"players": 5, "scores": [150, 120, 120, 100, 90],
+...     "end": "score", "goal": 200, "hand_number": 6, "hand_limit": 200})]
+[0.57, 0.17, 0.17, 0.06, 0.03]
 """
 
 from __future__ import annotations
 
+import math
 import random
+from functools import cache
 
 from ...core.game import JsonDict
-from ..evaluation import Evaluation
+from ..evaluation import Evaluation, score_changes
 from ..heuristic import Policy
 from ..view import SeatView
 
@@ -44,6 +56,11 @@ NUMBERS_IN_A_COLOUR = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
 MIN_TRUMPS = 3
 """The Chief names a trump only if it makes at least this many of its own cards trumps."""
 REWARD_SPAN = 60
+HAND_SCORES = {3: (16.0, 15.4), 4: (23.7, 20.6), 5: (20.1, 20.2), 6: (16.9, 18.1)}
+"""Per player count: the mean and standard deviation of one seat's hand score (heuristic self-play,
+about 400 hands each)."""
+RACE_STEPS = [step / 4 for step in range(-24, 25)]
+"""Where the race model's integral over the leader's normal draw is taken (-6 to 6, by 1/4)."""
 """Hand points from a search reward of 0 to one of 1, centred on the active seats' mean (a made
 contract's bonus is 10 points a card and more, a failed one costs the Chief 10 a card short)."""
 
@@ -257,5 +274,41 @@ def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     ]
 
 
+def match_chances(public: JsonDict) -> list[float]:
+    """Each seat's chance to win the game from the scores between hands, by the race model of the
+    module docstring."""
+    mean, spread = HAND_SCORES[public["players"]]
+    scores, done = public["scores"], public["hand_number"] - 1
+    if public["end"] == "deals":
+        left = float(public["goal"] * public["players"] - done)
+    else:
+        left = max(1.0, (public["goal"] - max(scores)) / mean)
+    left = max(1.0, min(left, float(public["hand_limit"] - done)))
+    return list(_race(tuple(scores), spread * math.sqrt(left)))
+
+
+@cache
+def _race(scores: tuple[int, ...], spread: float) -> tuple[float, ...]:
+    """Each seat's chance to end highest when every seat adds a normal draw of the same ``spread``."""
+    chances = []
+    for seat, score in enumerate(scores):
+        total = 0.0
+        for z in RACE_STEPS:
+            density = math.exp(-z * z / 2)
+            for other, rival in enumerate(scores):
+                if other != seat:
+                    density *= 0.5 * (1 + math.erf((z + (score - rival) / spread) / math.sqrt(2)))
+            total += density
+        chances.append(total)
+    whole = sum(chances)
+    return tuple(chance / whole for chance in chances)
+
+
 POLICY: Policy = play
-EVALUATION = Evaluation(hand_end=True, rewards=hand_rewards, rollout=rollout)
+EVALUATION = Evaluation(
+    hand_end=True,
+    rewards=hand_rewards,
+    rollout=rollout,
+    match_chances=match_chances,
+    hand_points=score_changes,
+)

@@ -14,14 +14,25 @@ the hand, 0 to -4, on the [0, 1] scale of ``returns()``). Rollouts follow this p
 queen depends on everyone ducking sensibly, which random play does not do (at 300 iterations against
 the heuristic over 60 games: 70.6% [61.7, 79.4] of the wins, against 60.3% [49.4, 71.2] with random
 rollouts).
+
+For reviews, the scores between hands are read as chances to win the match by assuming equal players
+from there on: each later hand's first trick, last trick and QC trick fall on seats uniformly at random
+and independently (so 1/n² of hands are a Slobberhannes), and the chances follow exactly from the
+scores (``match_chances``). The points of a hand are the seat's penalty, 0 to -4.
+
+>>> [round(chance, 3) for chance in match_chances({"scores": [10, 10, 10, 9]})]
+[0.343, 0.343, 0.343, 0.204]
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
+from functools import cache
 
 from ...core.game import JsonDict
-from ..evaluation import Evaluation
+from ..evaluation import Evaluation, score_changes
 from ..heuristic import Policy
 from ..view import SeatView
 from .piquet import FULL_DECK
@@ -95,5 +106,52 @@ def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     ]
 
 
+def match_chances(public: JsonDict) -> list[float]:
+    """Each seat's chance to win the match from the scores between hands, equal players assumed (see
+    the module docstring); a shared win counts as a win."""
+    scores = public["scores"]
+    order = sorted(range(len(scores)), key=scores.__getitem__)
+    chances = _chances(tuple(scores[seat] for seat in order))
+    result = [0.0] * len(scores)
+    for position, seat in enumerate(order):
+        result[seat] = chances[position]
+    return result
+
+
+@cache
+def _chances(scores: tuple[int, ...]) -> tuple[float, ...]:
+    """``match_chances`` of ascending scores, all above 0: each hand costs at least 3 points, so the
+    recursion ends."""
+    chances = [0.0] * len(scores)
+    for deltas, probability in _hand_outcomes(len(scores)):
+        after = [score + delta for score, delta in zip(scores, deltas, strict=True)]
+        if min(after) <= 0:
+            top = max(after)
+            for seat, score in enumerate(after):
+                chances[seat] += probability * (score == top)
+            continue
+        order = sorted(range(len(after)), key=after.__getitem__)
+        later = _chances(tuple(after[seat] for seat in order))
+        for position, seat in enumerate(order):
+            chances[seat] += probability * later[position]
+    return tuple(chances)
+
+
+@cache
+def _hand_outcomes(players: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every hand's score changes with its probability, each penalty taken by a uniformly random seat."""
+    counts: Counter[tuple[int, ...]] = Counter()
+    for takers in itertools.product(range(players), repeat=3):
+        deltas = [0] * players
+        for seat in takers:
+            deltas[seat] -= 1
+        if len(set(takers)) == 1:
+            deltas[takers[0]] -= 1
+        counts[tuple(deltas)] += 1
+    return tuple((deltas, count / players**3) for deltas, count in counts.items())
+
+
 POLICY: Policy = play
-EVALUATION = Evaluation(hand_end=True, rewards=hand_rewards, rollout=play)
+EVALUATION = Evaluation(
+    hand_end=True, rewards=hand_rewards, rollout=play, match_chances=match_chances, hand_points=score_changes
+)
