@@ -1,0 +1,199 @@
+"""Game review: the ``hard`` bot's verdict on every decision one seat made in a game record.
+
+For each decision of the seat with more than one legal move, the position is rebuilt from the record
+as it stood then, and the search of the ``hard`` bot (ISMCTS) values every legal move from the seat's
+information set: each iteration draws a world with ``resample`` (the seat's own view, every hidden card
+redrawn), so a decision is judged by what the seat knew, never by the true hidden cards. The moves take
+turns at the root and each is tried once in every sampled world; below the root the search is the
+``hard`` bot's own, with the game's rollouts and evaluation (``ISMCTSBot.search_every_move``).
+
+A move's value is the seat's estimated chance to win the match after it: the mean, over the
+iterations that tried it, of the chance where the rollout stopped. A rollout that ends the match
+counts 1 for a win (shared or not) and 0 for a loss; one that stops at the end of a hand counts the
+game's chance to win from the scores there, the seats playing equally well from then on (the
+``match_chances`` of its ``Evaluation``); one that stops after a number of moves counts the game's
+rewards, which in those games are chances to win. Where the game scores hands, a move also gets the
+expected points of the hand (``hand_points``).
+
+Decisions:
+- The budget is per decision, either ``iterations``, shared equally among the legal moves (whole
+  rounds of them, at least one), or ``seconds`` of search. Only an iteration budget reproduces:
+  the same record, seat, iterations and seed give the same review on any machine. Each decision's
+  search is seeded from the seed and the decision's event index, so decisions can be judged apart.
+- Decisions with a single legal move are not judged: they are counted as ``forced``.
+- The loss of a move is the best move's win chance minus the played move's. Verdicts, on the loss:
+  good < 0.02 <= inaccuracy < 0.05 <= mistake < 0.10 <= blunder (``VERDICTS``).
+- Accuracy: ``good_share`` is the share of judged decisions marked good; ``accuracy`` is the mean over
+  judged decisions of ``100 * exp(-loss / ACCURACY_SCALE)``: 100 for the best move, 82 for a loss of
+  0.02, 61 for 0.05, 37 for 0.10. A review without judged decisions has neither (None).
+- ``biggest_mistakes`` are the (at most three) decisions with the largest losses among those not
+  marked good, largest first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..core.game import JsonDict, State
+from ..core.records import replay
+from .evaluation import evaluation_for
+from .ismcts import ISMCTSBot
+
+DEFAULT_ITERATIONS = 2000
+"""Iterations per decision when no budget is given."""
+VERDICTS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10), ("blunder", math.inf))
+"""Each verdict with the loss in win chance it stays below."""
+ACCURACY_SCALE = 0.1
+BIGGEST = 3
+DIGITS = 4
+"""Win chances, losses and points are rounded to this many decimals (the estimates are coarser)."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: judged decisions done so far, of the total."""
+
+
+def review(
+    record: Mapping[str, Any],
+    seat: int,
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> JsonDict:
+    """The review of ``seat``'s decisions in ``record``, as JSON-safe data (see the module docstring).
+
+    Raises RecordError for a record that does not replay, and ValueError for a seat that is not at
+    the table or a budget or seed that is not valid."""
+    if iterations is not None and seconds is not None:
+        raise ValueError("a review's budget is iterations or seconds, not both")
+    if iterations is None and seconds is None:
+        iterations = DEFAULT_ITERATIONS
+    ISMCTSBot(iterations=iterations, seconds=seconds)  # checks the budget
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    final = replay(record)
+    players = final.game.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise ValueError(f"seat must be one of 0..{players - 1} in this {final.game.name} game, got {seat!r}")
+    positions = list(_positions(record, seat))
+    judged = [(event, state) for event, state in positions if len(state.legal_actions()) > 1]
+    if progress is not None:
+        progress(0, len(judged))
+    decisions = []
+    for done, (event, state) in enumerate(judged, start=1):
+        decisions.append(_judge(state, event, record["events"][event]["move"], iterations, seconds, seed))
+        if progress is not None:
+            progress(done, len(judged))
+    return _summary(final, seat, positions, decisions, iterations, seconds, seed)
+
+
+def _positions(record: Mapping[str, Any], seat: int) -> list[tuple[int, State]]:
+    """(event index, state just before it) for each of the seat's moves in the record."""
+    events = record["events"]
+    return [
+        (index, replay({**record, "events": events[:index], "result": None}))
+        for index, event in enumerate(events)
+        if isinstance(event, dict) and "move" in event and event.get("seat") == seat
+    ]
+
+
+def _judge(
+    state: State, event: int, played: str, iterations: int | None, seconds: float | None, seed: int
+) -> JsonDict:
+    """One decision's values, best move, loss and verdict."""
+    seat = state.current_player()
+    assert seat is not None
+    legal = state.legal_actions()
+    evaluation = evaluation_for(state.game.name)
+    chances_of, points_of = evaluation.match_chances, evaluation.hand_points
+    root = state.observation(None)
+    tries = dict.fromkeys(legal, 0)
+    wins = dict.fromkeys(legal, 0.0)
+    points = dict.fromkeys(legal, 0.0)
+
+    def leaf(move: int, world: State, rewards: list[float]) -> None:
+        tries[move] += 1
+        public = world.observation(None) if chances_of or points_of else {}
+        if chances_of is not None and not world.is_terminal():
+            wins[move] += chances_of(public)[seat]
+        else:  # returns() at the end of the match; elsewhere the game's rewards are chances to win
+            wins[move] += rewards[seat]
+        if points_of is not None:
+            points[move] += points_of(root, public)[seat]
+
+    rounds = None if iterations is None else max(1, iterations // len(legal)) * len(legal)
+    search = ISMCTSBot(seed=_decision_seed(seed, event), iterations=rounds, seconds=seconds)
+    search.search_every_move(state, leaf)
+    notation = {action: state.action_to_string(action) for action in legal}
+    values = {notation[a]: round(wins[a] / tries[a], DIGITS) for a in legal if tries[a]}
+    best = max(values, key=lambda move: (values[move], move == played))
+    loss = round(values[best] - values.get(played, 0.0), DIGITS)
+    decision: JsonDict = {
+        "event": event,
+        "played": played,
+        "best": best,
+        "loss": loss,
+        "verdict": verdict(loss),
+        "win_chance": values.get(played),
+        "values": values,
+    }
+    if points_of is not None:
+        decision["points"] = {notation[a]: round(points[a] / tries[a], DIGITS) for a in legal if tries[a]}
+    decision["tries"] = min(tries.values())
+    return decision
+
+
+def verdict(loss: float) -> str:
+    """The verdict on a move that lost ``loss`` of win chance against the best move."""
+    return next(name for name, below in VERDICTS if loss < below)
+
+
+def accuracy(losses: list[float]) -> float | None:
+    """The single accuracy figure of the module docstring, 0 to 100 (None without decisions)."""
+    if not losses:
+        return None
+    return round(sum(100 * math.exp(-loss / ACCURACY_SCALE) for loss in losses) / len(losses), 1)
+
+
+def _decision_seed(seed: int, event: int) -> int:
+    return random.Random(f"review {seed} {event}").getrandbits(64)
+
+
+def _summary(
+    final: State,
+    seat: int,
+    positions: list[tuple[int, State]],
+    decisions: list[JsonDict],
+    iterations: int | None,
+    seconds: float | None,
+    seed: int,
+) -> JsonDict:
+    losses = [decision["loss"] for decision in decisions]
+    mistakes = [decision for decision in decisions if decision["verdict"] != "good"]
+    mistakes.sort(key=lambda decision: (-decision["loss"], decision["event"]))
+    budget = {"iterations": iterations} if seconds is None else {"seconds": seconds}
+    return {
+        "game": final.game.name,
+        "options": dict(final.game.options),
+        "seat": seat,
+        "budget": budget,
+        "seed": seed,
+        "thresholds": {name: below for name, below in VERDICTS if below != math.inf},
+        "accuracy": accuracy(losses),
+        "good_share": _good_share(decisions),
+        "judged": len(decisions),
+        "forced": len(positions) - len(decisions),
+        "decisions": decisions,
+        "biggest_mistakes": mistakes[:BIGGEST],
+    }
+
+
+def _good_share(decisions: list[JsonDict]) -> float | None:
+    if not decisions:
+        return None
+    good = sum(1 for decision in decisions if decision["verdict"] == "good")
+    return round(good / len(decisions), DIGITS)
