@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: play at the terminal, replay a record, list the games.
+"""The ``cardtable`` command: play at the terminal, replay or review a record, list the games.
 
 Decisions:
 - ``play`` writes the record given with ``--save`` however the game ends: finished, left with ``q``,
@@ -27,6 +27,7 @@ from .arena import ARENA_SETTINGS, arena
 from .layout import Fitted, terminal_console
 from .options import bots_usage, games_usage, read_options
 from .replay import replay_command
+from .review import review_command
 from .serve import serve
 from .table import TerminalTable, save_record
 from .views import view_for
@@ -36,6 +37,7 @@ console = terminal_console()
 app.command("serve")(serve)
 app.command("arena", context_settings=ARENA_SETTINGS)(arena)
 app.command("replay")(replay_command)
+app.command("review")(review_command)
 
 DEFAULT_BOT = "random"
 
