@@ -68,6 +68,7 @@ def test_plot_writes_the_win_chance_graph(game: Path, tmp_path: Path) -> None:
     ("words", "reason"),
     [
         (["--seat", "9"], "seat must be one of 0..3"),
+        (["--seat", "north"], "--seat is a seat number (0, 1, ...), got 'north'"),
         (["--seat", "0", "--iterations", "0"], "iterations must be a positive integer"),
         (["--seat", "0", "--iterations", "5", "--seconds", "1"], "not both"),
     ],

@@ -15,6 +15,13 @@ game's chance to win from the scores there, the seats playing equally well from 
 rewards, which in those games are chances to win. Where the game scores hands, a move also gets the
 expected points of the hand (``hand_points``).
 
+The review is a dict: ``game``, ``options``, ``seat``, ``budget``, ``seed``, ``thresholds`` (the loss
+each verdict stays below), ``accuracy``, ``good_share``, ``judged``, ``forced``, ``decisions`` and
+``biggest_mistakes``. A decision holds ``event`` (its index in the record), ``played``, ``best``
+(notation), ``loss``, ``verdict``, ``win_chance`` (after the move played), ``values`` (notation: win
+chance, every legal move), ``points`` (notation: expected points of the hand, in games scored by
+hands) and ``tries`` (the fewest iterations any move had).
+
 Decisions:
 - The budget is per decision, either ``iterations``, shared equally among the legal moves (whole
   rounds of them, at least one), or ``seconds`` of search. Only an iteration budget reproduces:
@@ -22,7 +29,11 @@ Decisions:
   search is seeded from the seed and the decision's event index, so decisions can be judged apart.
 - Decisions with a single legal move are not judged: they are counted as ``forced``.
 - The loss of a move is the best move's win chance minus the played move's. Verdicts, on the loss:
-  good < 0.02 <= inaccuracy < 0.05 <= mistake < 0.10 <= blunder (``VERDICTS``).
+  good < 0.02 <= inaccuracy < 0.05 <= mistake < 0.10 <= blunder (``VERDICTS``). At the default
+  budget two reviews with different seeds put a move's win chance about 0.005 apart on average
+  (``benchmarks/bench_review.py --spread``), so a loss under 0.02 is within the noise; one penalty
+  point in the first hand of a Slobberhannes match is worth 0.14, the first round of a Troeven match
+  0.2 between winning and losing it, so a blunder gives away most of a point or a round.
 - Accuracy: ``good_share`` is the share of judged decisions marked good; ``accuracy`` is the mean over
   judged decisions of ``100 * exp(-loss / ACCURACY_SCALE)``: 100 for the best move, 82 for a loss of
   0.02, 61 for 0.05, 37 for 0.10. A review without judged decisions has neither (None).
@@ -47,6 +58,7 @@ DEFAULT_ITERATIONS = 2000
 VERDICTS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10), ("blunder", math.inf))
 """Each verdict with the loss in win chance it stays below."""
 ACCURACY_SCALE = 0.1
+"""The loss at which a decision's accuracy falls to 100/e (37)."""
 BIGGEST = 3
 DIGITS = 4
 """Win chances, losses and points are rounded to this many decimals (the estimates are coarser)."""
@@ -79,7 +91,7 @@ def review(
     players = final.game.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ValueError(f"seat must be one of 0..{players - 1} in this {final.game.name} game, got {seat!r}")
-    positions = list(_positions(record, seat))
+    positions = _positions(record, seat)
     judged = [(event, state) for event, state in positions if len(state.legal_actions()) > 1]
     if progress is not None:
         progress(0, len(judged))
@@ -92,7 +104,9 @@ def review(
 
 
 def _positions(record: Mapping[str, Any], seat: int) -> list[tuple[int, State]]:
-    """(event index, state just before it) for each of the seat's moves in the record."""
+    """(event index, state just before it) for each of the seat's moves in the record, each replayed
+    from the record's start through the public contract (a whole match takes a second or two, little
+    beside the search)."""
     events = record["events"]
     return [
         (index, replay({**record, "events": events[:index], "result": None}))

@@ -5,8 +5,8 @@ as a table, as JSON (``--json``) and as a graph of the seat's win chance (``--pl
 Decisions:
 - The budget is ``--iterations`` or ``--seconds`` per decision, not both (only iterations reproduce);
   the default is the review's (``cardtable.bots.review.DEFAULT_ITERATIONS``).
-- Bad input (a file that cannot be read, a record the rules refuse, a seat not at the table, a bad
-  budget) gets one line saying why and exit code 1, before any search runs.
+- Bad input (a file that cannot be read, a record the rules refuse, a seat that is no number or not
+  at the table, a bad budget) gets one line saying why and exit code 1, before any search runs.
 - Progress (decisions judged of the total) goes to stderr, so ``--json`` output can be piped.
 - Losses and win chances are shown in percentage points; the graph plots, per judged decision, the
   win chance after the move played and after the best move, with the moves that were not good marked.
@@ -36,7 +36,7 @@ MARKERS = {"inaccuracy": ("#ccb974", "o"), "mistake": ("#dd8452", "o"), "blunder
 
 def review_command(
     path: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    seat: Annotated[int, typer.Option(help="the seat whose decisions are judged")],
+    seat: Annotated[str, typer.Option(help="the seat whose decisions are judged", metavar="SEAT")],
     seconds: Annotated[float | None, typer.Option(help="search time per decision")] = None,
     iterations: Annotated[
         int | None, typer.Option(help=f"search iterations per decision [default: {DEFAULT_ITERATIONS}]")
@@ -51,11 +51,13 @@ def review_command(
     try:
         if seconds is not None and iterations is not None:
             raise ValueError("give --seconds or --iterations, not both")
+        if not seat.strip().isdigit():
+            raise ValueError(f"--seat is a seat number (0, 1, ...), got {seat!r}")
         record = json.loads(path.read_text())
         figure_class = _figure_class() if plot is not None else None
         with _ProgressBar(err, f"reviewing seat {seat}") as bar:
             result = review(
-                record, seat, seconds=seconds, iterations=iterations, seed=seed, progress=bar.show
+                record, int(seat), seconds=seconds, iterations=iterations, seed=seed, progress=bar.show
             )
     except (OSError, ValueError, ImportError) as error:
         err.print(f"[red]error:[/red] {_one_line(error)}", soft_wrap=True)
