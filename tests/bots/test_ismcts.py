@@ -161,3 +161,9 @@ def test_searching_every_move_tries_each_equally_in_the_same_worlds(monkeypatch:
     stats = ISMCTSBot(seed=2, iterations=len(legal) * 5).search_every_move(state, leaf)
     assert leaves == legal * 5 and len(sampled) == 5
     assert sorted(stats) == legal and all(visits == 5 and 0 <= value <= 1 for visits, value in stats.values())
+
+
+def test_searching_every_move_ends_with_a_whole_round_even_out_of_time() -> None:
+    state = cardtable.make("slobberhannes").new_game(seed=4)
+    stats = ISMCTSBot(seed=2, seconds=1e-9).search_every_move(state)
+    assert sorted(stats) == state.legal_actions() and {visits for visits, _ in stats.values()} == {1}

@@ -109,6 +109,13 @@ def test_the_same_record_seat_budget_and_seed_give_the_same_review() -> None:
     assert [d["values"] for d in other["decisions"]] != [d["values"] for d in first["decisions"]]
 
 
+def test_a_time_budget_values_every_legal_move() -> None:
+    record = played_record("slobberhannes", 9, seed=2)
+    result = review(record, 0, seconds=0.01)
+    assert result["budget"] == {"seconds": 0.01} and result["judged"] > 0
+    assert all(decision["tries"] >= 1 for decision in result["decisions"])
+
+
 def test_bad_input_is_refused_with_a_reason() -> None:
     record = played_record("slobberhannes", 5, seed=1)
     with pytest.raises(ValueError, match=r"seat must be one of 0\.\.3"):
@@ -121,6 +128,8 @@ def test_bad_input_is_refused_with_a_reason() -> None:
         review(record, 0, iterations=0)
     with pytest.raises(ValueError, match="seconds must be a positive number"):
         review(record, 0, seconds=-1)
+    with pytest.raises(ValueError, match="iterations or seconds, not both"):
+        review(record, 0, seconds=1, iterations=10)
 
 
 # -- fair: judged from what the seat knew --------------------------------------------------------

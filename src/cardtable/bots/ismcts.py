@@ -24,7 +24,8 @@ Decisions:
   same seed gives the same choice on any machine. A move with one legal action is played at once.
 - ``search_every_move`` runs the same search to value every move rather than to pick one (a game
   review): the root's moves take turns, each tried once in every sampled world (so moves are compared
-  on the same hidden cards), and below the root the search goes on as in ``choose``.
+  on the same hidden cards), and below the root the search goes on as in ``choose``. It ends only
+  after a whole round of the moves, at least one, so every move is tried and equally often.
 
 >>> import cardtable
 >>> state = cardtable.make("slobberhannes").new_game(seed=4)
@@ -146,7 +147,8 @@ class ISMCTSBot(Bot):
         leaf: LeafHook | None = None,
     ) -> _Node:
         """The search tree's root after the budget is spent. With ``root_moves``, the root plays them in
-        turn, one sampled world per round of them, and ``leaf`` hears of every iteration."""
+        turn, one sampled world per round of them, whole rounds only, and ``leaf`` hears of every
+        iteration."""
         rng = self.rng
         evaluation = evaluation_for(view.game.name)
         hand_end, max_moves, rewards_of = evaluation.hand_end, evaluation.max_moves, evaluation.rewards
@@ -159,7 +161,9 @@ class ISMCTSBot(Bot):
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done, turns, turn, shared = 0, len(root_moves), 0, None
-        while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
+        while (turns and (done < turns or done % turns)) or (
+            (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline)
+        ):
             if turns:
                 turn = done % turns
                 if turn == 0:

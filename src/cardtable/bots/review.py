@@ -24,7 +24,8 @@ hands) and ``tries`` (the fewest iterations any move had).
 
 Decisions:
 - The budget is per decision, either ``iterations``, shared equally among the legal moves (whole
-  rounds of them, at least one), or ``seconds`` of search. Only an iteration budget reproduces:
+  rounds of them, at least one), or ``seconds`` of search (as many whole rounds as fit, at least
+  one). Only an iteration budget reproduces:
   the same record, seat, iterations and seed give the same review on any machine. Each decision's
   search is seeded from the seed and the decision's event index, so decisions can be judged apart.
 - Decisions with a single legal move are not judged: they are counted as ``forced``.
@@ -143,20 +144,20 @@ def _judge(
     search = ISMCTSBot(seed=_decision_seed(seed, event), iterations=rounds, seconds=seconds)
     search.search_every_move(state, leaf)
     notation = {action: state.action_to_string(action) for action in legal}
-    values = {notation[a]: round(wins[a] / tries[a], DIGITS) for a in legal if tries[a]}
+    values = {notation[a]: round(wins[a] / tries[a], DIGITS) for a in legal}  # each tried (whole rounds)
     best = max(values, key=lambda move: (values[move], move == played))
-    loss = round(values[best] - values.get(played, 0.0), DIGITS)
+    loss = round(values[best] - values[played], DIGITS)
     decision: JsonDict = {
         "event": event,
         "played": played,
         "best": best,
         "loss": loss,
         "verdict": verdict(loss),
-        "win_chance": values.get(played),
+        "win_chance": values[played],
         "values": values,
     }
     if points_of is not None:
-        decision["points"] = {notation[a]: round(points[a] / tries[a], DIGITS) for a in legal if tries[a]}
+        decision["points"] = {notation[a]: round(points[a] / tries[a], DIGITS) for a in legal}
     decision["tries"] = min(tries.values())
     return decision
 
