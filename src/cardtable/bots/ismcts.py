@@ -125,7 +125,7 @@ class ISMCTSBot(Bot):
 
     def search_every_move(self, state: State, leaf: LeafHook | None = None) -> dict[int, tuple[int, float]]:
         """Search every legal move of the seat to act equally (see the module docstring) within the
-        bot's budget; returns each tried move's visits and mean reward for the seat. Raises
+        bot's budget; returns each legal move's visits and mean reward for the seat. Raises
         ValueError as ``choose`` does."""
         view = SeatView(state)
         root = self._search(view, self._rollout_policy(view.game.name), view.legal_actions(), leaf)
