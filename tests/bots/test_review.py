@@ -89,7 +89,7 @@ def test_a_decision_with_one_legal_move_is_not_judged() -> None:
     """§4: holding one heart, seat 1 must follow 7H with it."""
     state = stacked(4, {0: ["7H"], 1: ["8H", "AS", "KS", "QS", "JS", "TS", "9S", "8S"]}, 0, ["7H", "8H"])
     result = review(state.record(), 1, iterations=BUDGET)
-    assert (result["judged"], result["forced"], result["decisions"]) == (1 - 1, 1, [])
+    assert (result["judged"], result["forced"], result["decisions"]) == (0, 1, [])
     assert result["accuracy"] is None and result["good_share"] is None
 
 
