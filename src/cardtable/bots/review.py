@@ -31,8 +31,9 @@ Decisions:
 - Decisions with a single legal move are not judged: they are counted as ``forced``.
 - The loss of a move is the best move's win chance minus the played move's. Verdicts, on the loss:
   good < 0.02 <= inaccuracy < 0.05 <= mistake < 0.10 <= blunder (``VERDICTS``). At the default
-  budget two reviews with different seeds put a move's win chance about 0.005 apart on average
-  (``benchmarks/bench_review.py --spread``), so a loss under 0.02 is within the noise; one penalty
+  budget two reviews with different seeds put a move's win chance 0.002 to 0.006 apart on average
+  (Game of Trains 0.035; ``benchmarks/bench_review.py --spread``), so a loss under 0.02 is within
+  the noise; one penalty
   point in the first hand of a Slobberhannes match is worth 0.14, the first round of a Troeven match
   0.2 between winning and losing it, so a blunder gives away most of a point or a round.
 - Accuracy: ``good_share`` is the share of judged decisions marked good; ``accuracy`` is the mean over
