@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pexpect
 import pytest
 from typer.testing import CliRunner
 
@@ -13,6 +14,7 @@ import cardtable
 from cardtable.cli.main import app
 
 from ..games.test_slobberhannes import stacked
+from .terminal import spawn, text
 
 runner = CliRunner()
 HANDS = {
@@ -38,9 +40,21 @@ def test_prints_each_decision_with_its_verdict_and_the_summary(game: Path) -> No
     text = " ".join(result.stdout.split())
     assert "Review of seat 1 in slobberhannes" in text
     assert "QC" in text and "blunder" in text
-    assert "1 decisions judged, 0 forced (one legal move, not judged)" in text
+    assert "1 decision judged, 0 forced (one legal move, not judged)" in text
     assert "good < 2 <= inaccuracy < 5 <= mistake < 10 <= blunder" in text
     assert "Biggest mistakes: event 2: QC for" in text
+
+
+def test_at_a_narrow_terminal_each_decision_is_a_line(game: Path) -> None:
+    """A person at a 40-column terminal: a progress bar (TERM=dumb: one line), then the review."""
+    child = spawn("review", str(game), "--seat", "1", "--iterations", "30", columns=40)
+    child.expect(pexpect.EOF)
+    lines = text(child.before).splitlines()
+    assert "reviewing seat 1: judging 1 decision…" in lines
+    assert any(
+        line.split()[:2] == ["2", "QC"] and line.split()[3] in ("mistake", "blunder") for line in lines
+    )
+    assert max(len(line) for line in lines) <= 40
 
 
 def test_json_is_the_review_of_the_python_api(game: Path) -> None:
@@ -71,6 +85,8 @@ def test_plot_writes_the_win_chance_graph(game: Path, tmp_path: Path) -> None:
         (["--seat", "north"], "--seat is a seat number (0, 1, ...), got 'north'"),
         (["--seat", "0", "--iterations", "0"], "iterations must be a positive integer"),
         (["--seat", "0", "--iterations", "5", "--seconds", "1"], "not both"),
+        (["--seat", "0", "--plot", "nowhere/review.png"], "--plot: there is no folder nowhere"),
+        (["--seat", "0", "--plot", "review.xyz"], "--plot: cannot draw a '.xyz' file"),
     ],
 )
 def test_a_bad_seat_or_budget_is_refused_in_one_line(game: Path, words: list[str], reason: str) -> None:
