@@ -1,4 +1,5 @@
-"""cardtable: exact rules engines for five card games, a table to play them at, and a research API.
+"""cardtable: exact rules engines for five card games, a table to play them at, a research API, and
+reviews of played games (``cardtable.review``).
 
 >>> import cardtable
 >>> "slobberhannes" in cardtable.games()

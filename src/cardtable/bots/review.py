@@ -41,6 +41,16 @@ Decisions:
   0.02, 61 for 0.05, 37 for 0.10. A review without judged decisions has neither (None).
 - ``biggest_mistakes`` are the (at most three) decisions with the largest losses among those not
   marked good, largest first.
+
+>>> import cardtable
+>>> state = cardtable.make("troeven").new_game(seed=1)
+>>> for _ in range(4):  # seat 1 calls trumps and leads, seat 0 follows, seat 1 leads again
+...     state.apply_action(state.legal_actions()[0])
+>>> result = cardtable.review(state.record(), 1, iterations=40)
+>>> [(decision["event"], decision["played"]) for decision in result["decisions"]]
+[(1, 'trump S'), (2, 'JS'), (4, 'TH')]
+>>> sorted(result["decisions"][0]["values"])
+['trump C', 'trump D', 'trump H', 'trump S']
 """
 
 from __future__ import annotations
