@@ -47,7 +47,7 @@ def review_command(
     seat: Annotated[str, typer.Option(help="the seat whose decisions are judged", metavar="SEAT")],
     seconds: Annotated[float | None, typer.Option(help="search time per decision")] = None,
     iterations: Annotated[
-        int | None, typer.Option(help=f"search iterations per decision [default: {DEFAULT_ITERATIONS}]")
+        int | None, typer.Option(help=f"search iterations per decision (default {DEFAULT_ITERATIONS})")
     ] = None,
     seed: Annotated[int, typer.Option(help="same record, seat, iterations and seed: same review")] = 0,
     plot: Annotated[Path | None, typer.Option(help="draw the seat's win chance to this image file")] = None,
