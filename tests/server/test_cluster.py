@@ -36,7 +36,7 @@ from cardtable.server.cluster import bots_lease_key
 from cardtable.server.leases import Lease
 from cardtable.server.pubsub import Subscriber
 from cardtable.server.pubsub_redis import RedisPubSub, decode, encode
-from cardtable.server.services.tables import TableUpdate
+from cardtable.server.services.updates import TableUpdate
 
 from .helpers import Player, make_settings, receive, send, watch
 from .process import Server, server_env

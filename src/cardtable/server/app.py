@@ -63,12 +63,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib
                 ),
             ),
+            lobby=table_service.lobby,
             tables=table_service,
             bots=driver,
             login_limiter=KeyedLimiter(attempts=settings.login_attempts, window=settings.login_window),
             chat=ChatService(db, pubsub, lines=settings.chat_lines, window=settings.chat_window),
             ratings=RatingService(db),
-            replays=ReplayService(db, table_service),
+            replays=ReplayService(db, table_service.lobby),
         )
         await driver.start()
         if cluster is not None:  # then the instance that holds the bots' lease hands their turns out

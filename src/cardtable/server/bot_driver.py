@@ -24,7 +24,8 @@ import anyio.to_thread
 
 from .bot_worker import choose, follow_parent
 from .errors import Refused
-from .services.tables import BotTurn, TableService
+from .services.tables import TableService
+from .services.turns import BotTurn
 
 log = logging.getLogger(__name__)
 FALLBACK = "random"
@@ -44,11 +45,11 @@ class BotDriver:
     async def start(self) -> None:
         """Take bot turns from now on (the pool's processes start with the first turn)."""
         self._loop = asyncio.get_running_loop()
-        self.service.bot_turns = self.request
+        self.service.turns.bot_turns = self.request
 
     async def stop(self) -> None:
         """Stop taking turns, cancel those under way, and end the pool."""
-        self.service.bot_turns = lambda turn: None
+        self.service.turns.bot_turns = lambda turn: None
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

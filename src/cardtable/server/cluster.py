@@ -39,16 +39,17 @@ from typing import Any
 
 import anyio.to_thread
 import redis.asyncio
-from sqlalchemy import select
 
 from .bot_driver import BotDriver
 from .db.database import Database
-from .db.models import GameTable
 from .errors import Refused
 from .leases import Leadership, Lease, instance_name
 from .pubsub import Subscriber
 from .pubsub_redis import RedisPubSub
-from .services.tables import BotTurn, TableService, channel
+from .services import table_store
+from .services.tables import TableService
+from .services.turns import BotTurn
+from .services.updates import channel
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -88,7 +89,7 @@ class Cluster:
         await self.pubsub.start()
         bots = self._bots = ClusterBots(tables, driver, self.pubsub, self.lease)
         self.pubsub.subscribe(BOTS_CHANNEL, Subscriber(bots.nudged))
-        tables.bot_turns = bots.turn
+        tables.turns.bot_turns = bots.turn
         self._leadership = Leadership(self.lease, on_lead=bots.sweep, on_hold=bots.sweep)
         await self._leadership.start()
         self._repair = asyncio.get_running_loop().create_task(self._repair_gaps(tables))
@@ -103,7 +104,7 @@ class Cluster:
         if self._leadership is not None:
             await self._leadership.stop()
         if self._bots is not None:
-            self._bots.tables.bot_turns = lambda turn: None
+            self._bots.tables.turns.bot_turns = lambda turn: None
         await self.pubsub.stop()
         await self._client.aclose()
 
@@ -203,9 +204,8 @@ def _table_ids(channels: list[str]) -> list[int]:
 
 def _stored_versions(db: Database, ids: list[int]) -> dict[int, int]:
     """The stored version of each started table among ``ids``."""
-    query = select(GameTable.id, GameTable.version).where(GameTable.id.in_(ids), GameTable.status != "open")
     with db.read() as session:
-        return {table_id: version for table_id, version in session.execute(query)}
+        return table_store.stored_versions(session, ids=ids)
 
 
 def _forget(tables: TableService, name: str) -> None:

@@ -11,10 +11,11 @@ from .bot_driver import BotDriver
 from .db.database import Database
 from .errors import NotLoggedIn
 from .limits import KeyedLimiter
-from .pubsub import InMemoryPubSub
+from .pubsub import PubSub
 from .schemas import UserPublic
 from .services.accounts import AccountService
 from .services.chat import ChatService
+from .services.lobby import Lobby
 from .services.ratings import RatingService
 from .services.replays import ReplayService
 from .services.tables import TableService
@@ -29,8 +30,9 @@ class Services:
 
     settings: Settings
     db: Database
-    pubsub: InMemoryPubSub
+    pubsub: PubSub
     accounts: AccountService
+    lobby: Lobby
     tables: TableService
     bots: BotDriver
     login_limiter: KeyedLimiter

@@ -1,8 +1,9 @@
 """Fan-out of table updates to the connections that follow a table.
 
-In memory, for one server process; a Redis implementation with the same three methods lets several
-processes share tables later. ``publish`` may be called from any thread (the services run in worker
-threads): each subscriber gets its messages on its own event loop, in the order they were published.
+``PubSub`` is what the services need of a fan-out: three methods. ``InMemoryPubSub`` serves one server
+process; ``pubsub_redis.RedisPubSub`` (the same three methods) lets several processes share tables.
+``publish`` may be called from any thread (the services run in worker threads): each subscriber gets its
+messages on its own event loop, in the order they were published.
 
 >>> import asyncio
 >>> async def demo() -> list[str]:
@@ -21,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 
 class Subscriber:
@@ -38,6 +39,19 @@ class Subscriber:
         except RuntimeError:
             return False
         return True
+
+
+class PubSub(Protocol):
+    """Channels of subscribers: what a service publishes on a channel reaches every subscriber of it."""
+
+    def subscribe(self, channel: str, subscriber: Subscriber) -> None:
+        """Deliver every later message of ``channel`` to ``subscriber``."""
+
+    def unsubscribe(self, channel: str, subscriber: Subscriber) -> None:
+        """Stop delivering ``channel`` to ``subscriber`` (no error if it was not subscribed)."""
+
+    def publish(self, channel: str, message: Any) -> None:
+        """Send ``message`` to every subscriber of ``channel`` (from any thread)."""
 
 
 class InMemoryPubSub:

@@ -41,7 +41,7 @@ import redis
 import redis.asyncio
 
 from .pubsub import InMemoryPubSub
-from .services.tables import TableUpdate
+from .services.updates import TableUpdate
 
 log = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1.0, 2.0)

@@ -53,7 +53,7 @@ from .schemas import (
     WatchIn,
     WhyIn,
 )
-from .services.tables import TableUpdate
+from .services.updates import TableUpdate
 from .settings import Settings
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from ..schemas import BotsPublic, GamePublic
-from ..services.tables import bot_levels, games_info
+from ..services.lobby import bot_levels, games_info
 
 router = APIRouter(prefix="/api", tags=["games"])
 

@@ -26,19 +26,19 @@ def list_tables(
     mine: bool = False,
 ) -> list[TablePublic]:
     """Tables, newest first (at most 100): filter by status and game; ``mine`` keeps those you sit at."""
-    return services.tables.list_tables(status=status, game=game, seated=user.id if mine else None)
+    return services.lobby.list_tables(status=status, game=game, seated=user.id if mine else None)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
 def create_table(body: TableIn, services: ServicesDep, user: CurrentUser) -> TablePublic:
     """Open a table; it starts by itself once every seat is taken (at once if none is open)."""
-    return services.tables.create(user, body)
+    return services.lobby.create(user, body)
 
 
 @router.get("/{table_id}")
 def get_table(table_id: TableId, services: ServicesDep, user: CurrentUser) -> TablePublic:
     """One table's game, options, seats and status."""
-    return services.tables.get(table_id)
+    return services.lobby.get(table_id)
 
 
 @router.post("/{table_id}/join", responses={409: {"model": ErrorPublic}})
@@ -46,16 +46,16 @@ def join_table(
     table_id: TableId, services: ServicesDep, user: CurrentUser, body: Annotated[JoinIn | None, Body()] = None
 ) -> TablePublic:
     """Sit down: at the seat asked for, else the seat kept for you, else the first open one."""
-    return services.tables.join(user, table_id, body.seat if body else None)
+    return services.lobby.join(user, table_id, body.seat if body else None)
 
 
 @router.post("/{table_id}/leave", responses={409: {"model": ErrorPublic}})
 def leave_table(table_id: TableId, services: ServicesDep, user: CurrentUser) -> TablePublic:
     """Give up your seat before the game starts."""
-    return services.tables.leave(user, table_id)
+    return services.lobby.leave(user, table_id)
 
 
 @router.get("/{table_id}/record", responses={409: {"model": ErrorPublic}})
 def table_record(table_id: TableId, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
     """The game record (cardtable-record/1) once the game is over; its seed stays secret."""
-    return services.tables.record(table_id)
+    return services.lobby.record(table_id)

@@ -26,10 +26,10 @@ from ..db.database import Database
 from ..db.models import ChatLine, GameTable, Seat
 from ..errors import Invalid, NotFound, TooMany
 from ..limits import KeyedLimiter
-from ..pubsub import InMemoryPubSub
+from ..pubsub import PubSub
 from ..schemas import ChatLinePublic, ChatMessage, UserPublic
 from .accounts import now
-from .tables import channel
+from .updates import channel
 
 HISTORY = 50
 _SPACES = re.compile(r"\s+")
@@ -48,7 +48,7 @@ def clean(text: str) -> str:
 class ChatService:
     """Say a line at a table, and read a table's recent lines."""
 
-    def __init__(self, db: Database, pubsub: InMemoryPubSub, *, lines: int, window: float) -> None:
+    def __init__(self, db: Database, pubsub: PubSub, *, lines: int, window: float) -> None:
         self.db = db
         self.pubsub = pubsub
         self.limiter = KeyedLimiter(attempts=lines, window=window)

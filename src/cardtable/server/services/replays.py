@@ -30,7 +30,7 @@ from ..db.models import Upload
 from ..errors import Invalid, NotFound
 from ..schemas import ReplayFrame, ReplayPublic, ReplayStep, UploadPublic, UserPublic
 from .accounts import now
-from .tables import TableService
+from .lobby import Lobby
 
 CACHE_SIZE = 64
 UPLOADS_LISTED = 50
@@ -41,9 +41,9 @@ _UNREPLAYABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, Re
 class ReplayService:
     """Replays of finished tables and of uploaded records."""
 
-    def __init__(self, db: Database, tables: TableService) -> None:
+    def __init__(self, db: Database, lobby: Lobby) -> None:
         self.db = db
-        self.tables = tables
+        self.lobby = lobby
         self._cache: OrderedDict[str, tuple[dict[str, Any], list[ReplayStep]]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -58,7 +58,7 @@ class ReplayService:
         return _frame(*self._table(table_id), step)
 
     def _table(self, table_id: int) -> tuple[dict[str, Any], list[ReplayStep]]:
-        return self._cached(f"table/{table_id}", lambda: self.tables.record(table_id))
+        return self._cached(f"table/{table_id}", lambda: self.lobby.record(table_id))
 
     # -- uploads ----------------------------------------------------------------------------------------
 

@@ -1,0 +1,114 @@
+"""People away from their seats: a seated person with no connection following the table for ``grace``
+seconds, or who says ``away``, has their seat played by the stand-in bot (``away = "away"``) so the others
+can finish; they may take it back (``take_back``), unless their game time ran out (``away = "time"``).
+
+Decisions:
+- Presence is counted per server process (``server.presence``), with the connections it counts. Beside
+  other servers (``shared``) the grace period is therefore off until presence is shared too: the person
+  may be connected to another server. ``away`` and ``back`` work there as well.
+- A server (re)started has no connections yet, so every seated person gets the grace period then, as do
+  the people of a table that starts without them at it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..db.database import Database
+from ..errors import Refused
+from ..presence import Presence
+from ..timers import Timers
+from . import table_store
+from .live import Live, LiveTables, away_text
+from .turns import Turns
+
+GRACE_SECONDS = 60.0
+
+
+@dataclass
+class Away:
+    """Grace periods, and seats given to the stand-in bot or taken back; thread-safe."""
+
+    db: Database
+    live: LiveTables
+    turns: Turns
+    timers: Timers
+    grace: float
+    """Seconds a seated person may be gone before the stand-in bot takes their seat."""
+    presence: Presence = field(default_factory=Presence)
+
+    @property
+    def shared(self) -> bool:
+        """Other servers share the tables: presence is not known here."""
+        return self.live.shared
+
+    def arrived(self, table_id: int, user_id: int) -> None:
+        """One more connection of ``user_id`` follows the table: no grace period runs for them."""
+        self.presence.arrive(table_id, user_id)
+        self.timers.cancel(("grace", table_id, user_id))
+
+    def departed(self, table_id: int, user_id: int) -> None:
+        """One connection fewer; a seated person whose last connection this was gets the grace period.
+        Never blocks (no lock, no query)."""
+        if self.presence.depart(table_id, user_id):
+            live = self.live.get(table_id)
+            if live is not None and live.status == "playing" and live.seat_of(user_id) is not None:
+                self._start_grace(table_id, user_id)
+
+    def expect(self, live: Live) -> None:
+        """A game has started: each seated person not following the table gets the grace period."""
+        for user_id in live.seat_users:
+            if user_id is not None and not self.presence.is_here(live.id, user_id):
+                self._start_grace(live.id, user_id)
+
+    def resume(self) -> None:
+        """At start-up: every seated person playing their own seat gets the grace period."""
+        if self.shared:
+            return
+        with self.db.read() as session:
+            people = table_store.seated_people(session)
+        for table_id, user_id in people:
+            self._start_grace(table_id, user_id)
+
+    def step_away(self, table_id: int, user_id: int) -> None:
+        """Let the stand-in bot play your seat from now on (you may take it back)."""
+        with self.live.lock(table_id):
+            live = self.live.load(table_id)
+            seat, _ = live.playing_seat(user_id)
+            if seat in live.away:
+                raise Refused("the stand-in bot plays your seat already", code="stood-in")
+            self.turns.stand_in(live, seat, "away")
+
+    def take_back(self, table_id: int, user_id: int) -> None:
+        """Take your seat back from the stand-in bot (not after your game time ran out)."""
+        with self.live.lock(table_id):
+            live = self.live.load(table_id)
+            seat, _ = live.playing_seat(user_id)
+            reason = live.away.get(seat)
+            if reason is None:
+                raise Refused("you are playing your seat yourself", code="not-away")
+            if reason == "time":
+                raise Refused(away_text(reason), code="out-of-time")
+            self.turns.stand_in(live, seat, None)
+
+    def _start_grace(self, table_id: int, user_id: int) -> None:
+        """Start the grace period of a person no connection of this server shows at the table (not beside
+        other servers)."""
+        if self.shared:
+            return
+        self.timers.schedule(
+            ("grace", table_id, user_id),
+            time.time() + self.grace,
+            lambda: self._grace_over(table_id, user_id),
+        )
+
+    def _grace_over(self, table_id: int, user_id: int) -> None:
+        """A grace timer: the person is still gone, so the stand-in bot takes their seat."""
+        with self.live.lock(table_id):
+            if self.presence.is_here(table_id, user_id):
+                return
+            live = self.live.load(table_id)
+            seat = live.seat_of(user_id)
+            if live.status == "playing" and seat is not None and seat not in live.away:
+                self.turns.stand_in(live, seat, "away")

@@ -1,0 +1,208 @@
+"""The tables as the server holds them while they run: ``Live`` (a table's facts and its game state) and
+``LiveTables`` (the tables held, with a lock per table).
+
+Why in memory: every move is checked against the game state, and rebuilding that from the record for each
+move would replay the whole game. The database stays the truth; memory is a copy of it that each
+committed change updates after the commit.
+
+Decisions:
+- While a game runs its state is held in memory; after a restart it is rebuilt from the stored events
+  with ``cardtable.replay`` (which checks every event again). Open and finished tables are read each time.
+- The version of a table is the number of record events stored (``Live.version``).
+- One lock per table (striped over ``LOCK_STRIPES`` locks): each change of a table is made, committed
+  and published under it, so a table's updates go out in the order of its versions.
+- Beside other servers (``shared``) a request answering a version newer than the one held here means
+  another server moved the table on before word of it came (``forget``): the table is then read again.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import cardtable
+from cardtable.core.game import State
+
+from ..db.database import Database
+from ..db.models import GameTable
+from ..errors import Forbidden, Refused
+from ..schemas import SeatPublic
+from . import table_store
+
+LOCK_STRIPES = 1024
+STAND_IN = "medium"
+"""The stand-in bot's level when a table names none (without it: the middle level the server has)."""
+
+
+@dataclass
+class Live:
+    """A table as the service holds it: its row's facts and, once started, its state."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    seats: list[SeatPublic]
+    bots: dict[int, str]
+    state: State | None = None
+    result: dict[str, Any] | None = None
+    move_seconds: int | None = None
+    game_seconds: int | None = None
+    stand_in: str = STAND_IN
+    turn_since: float | None = None
+    time_used: list[float] = field(default_factory=list)
+    away: dict[int, str] = field(default_factory=dict)
+    forced: tuple[int, int] | None = None
+    """(seat, version) of a decision whose time ran out: the stand-in bot makes it."""
+    seat_users: tuple[int | None, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seat_users = tuple(s.user_id if s.kind == "player" else None for s in self.seats)
+
+    @property
+    def version(self) -> int:
+        return 0 if self.state is None else self.state.event_count()
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays at this table, or None."""
+        return self.seat_users.index(user_id) if user_id in self.seat_users else None
+
+    def player_seat(self, user_id: int) -> int:
+        """The seat ``user_id`` plays; Forbidden when they have none here."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise Forbidden(f"you have no seat at table {self.id}", code="not-your-seat")
+        return seat
+
+    def playing_seat(self, user_id: int) -> tuple[int, State]:
+        """The seat ``user_id`` plays and the state of the game being played; Forbidden when they have no
+        seat here, Refused before the start and after the end."""
+        seat = self.player_seat(user_id)
+        if self.status != "playing" or self.state is None:
+            raise Refused(f"the game at table {self.id} is not being played", code="not-playing")
+        return seat, self.state
+
+    def state_seat(self) -> int | None:
+        """The seat to act, or None (not started, or over)."""
+        return self.state.current_player() if self.state is not None else None
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot that moves for ``seat`` now: its own, the stand-in, or None (a person)."""
+        if seat in self.bots:
+            return self.bots[seat]
+        if seat in self.away or self.forced == (seat, self.version):
+            return self.stand_in
+        return None
+
+    def moved(
+        self, after: State, *, seat: int, at: float, time_used: float | None, result: dict[str, Any] | None
+    ) -> None:
+        """A move of ``seat`` has been committed: hold the state after it."""
+        self.state = after
+        self.turn_since = at
+        if time_used is not None:
+            self.time_used[seat] = time_used
+        if after.is_terminal():
+            self.status, self.result = "over", result
+
+    def stood_in(
+        self, seat: int, reason: str | None, *, time_used: float | None, turn_since: float | None
+    ) -> None:
+        """Who plays ``seat`` has been committed: the stand-in (``reason``) or its person (None)."""
+        if reason is None:
+            self.away.pop(seat, None)
+        else:
+            self.away[seat] = reason
+        if time_used is not None:
+            self.time_used[seat] = time_used
+        self.turn_since = turn_since
+        self.seats[seat] = self.seats[seat].model_copy(update={"away": reason})
+
+
+def live_from_row(table: GameTable) -> Live:
+    """The facts of a table's row (without its state)."""
+    return Live(
+        id=table.id,
+        game=table.game,
+        options=table.options,
+        seed=table.seed,
+        status=table.status,
+        seats=[table_store.seat_public(s) for s in table.seats],
+        bots={s.seat: s.bot for s in table.seats if s.bot is not None},
+        result=table.result,
+        move_seconds=table.move_seconds,
+        game_seconds=table.game_seconds,
+        stand_in=table.stand_in or STAND_IN,
+        turn_since=table.turn_since,
+        time_used=[s.time_used or 0.0 for s in table.seats],
+        away={s.seat: s.away for s in table.seats if s.away is not None and s.user_id is not None},
+    )
+
+
+def away_text(reason: str) -> str:
+    """What a person is told who asks to move while the stand-in bot plays their seat (``reason``)."""
+    if reason == "time":
+        return "your time has run out: the stand-in bot plays your seat to the end"
+    return "the stand-in bot plays your seat since you were away: take the seat back first"
+
+
+class LiveTables:
+    """The running tables held in memory, and the lock of every table; thread-safe."""
+
+    def __init__(self, db: Database, *, shared: bool) -> None:
+        self.db = db
+        self.shared = shared
+        self._held: dict[int, Live] = {}
+        self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+
+    def lock(self, table_id: int) -> threading.Lock:
+        """The lock under which a table is read, changed, committed and published."""
+        return self._locks[table_id % LOCK_STRIPES]
+
+    def load(self, table_id: int, *, at_least: int | None = None) -> Live:
+        """The table, from memory or rebuilt from its stored record (NotFound if there is none); a table
+        held at a version older than ``at_least`` is read again (``shared`` only)."""
+        held = self._held.get(table_id)
+        if held is not None and not (self.shared and at_least is not None and at_least > held.version):
+            return held
+        with self.db.read() as session:
+            table = table_store.table_row(session, table_id)
+            live = live_from_row(table)
+            if table.status != "open":
+                live.state = cardtable.replay(
+                    {
+                        "format": cardtable.RECORD_FORMAT,
+                        "game": table.game,
+                        "options": table.options,
+                        "seed": table.seed,
+                        "events": table_store.table_events(session, table_id=table_id),
+                        "result": table.result,
+                    }
+                )
+        if live.status == "playing":
+            self._held[table_id] = live
+        elif held is not None:
+            self._held.pop(table_id, None)
+        return live
+
+    def get(self, table_id: int) -> Live | None:
+        """The table if it is held here, without a lock or a query."""
+        return self._held.get(table_id)
+
+    def hold(self, live: Live) -> None:
+        """Hold a table whose game has just started."""
+        self._held[live.id] = live
+
+    def forget(self, table_id: int | None = None) -> None:
+        """Drop a table held in memory (every table: None), because its game ended or another server
+        changed it: the next use reads it again (from any thread)."""
+        if table_id is None:
+            self._held.clear()
+        else:
+            self._held.pop(table_id, None)
+
+    def held(self) -> dict[int, int]:
+        """The version of each table held in memory."""
+        return {table_id: live.version for table_id, live in list(self._held.items())}

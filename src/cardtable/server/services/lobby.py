@@ -1,0 +1,245 @@
+"""The lobby: the games on offer, tables listed, created, joined and left, the deal when the last seat
+fills, and the record of a finished game.
+
+Decisions:
+- A table starts by itself when its last seat fills; before that a seated player may leave. One account
+  takes at most one seat at a table. An invited seat is kept for that account (also after it leaves).
+- The record, which holds every deal, is published once the game is over and with ``seed`` null: seeds
+  stay on the server (a seed would reveal future deals). Its players are named (bots as ``bot:<level>``).
+- A started game is held in memory, its people get the grace period until they follow the table, and its
+  first turn is handed on, exactly as after a move.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sqlalchemy.orm import Session
+
+import cardtable
+from cardtable import bots
+from cardtable.core.options import Option
+
+from ..db.database import Database
+from ..db.models import GameTable, Seat
+from ..errors import Invalid, Refused
+from ..pubsub import PubSub
+from ..schemas import GamePublic, OptionPublic, SeatIn, TableIn, TablePublic, UserPublic
+from . import table_store
+from .accounts import now
+from .away import Away
+from .live import STAND_IN, Live, LiveTables, live_from_row
+from .turns import Turns
+from .updates import publish
+
+LIST_LIMIT = 100
+
+
+def games_info() -> list[GamePublic]:
+    """Every game with its player counts and options, for the lobby's create-table form."""
+    found = []
+    for name in cardtable.games():
+        specs = cardtable.make(name).option_specs
+        options = [
+            OptionPublic(
+                name=o.name,
+                default=o.default,
+                help=o.help,
+                allowed=o.allowed(),
+                kind=_option_kind(o),
+                choices=list(o.choices) if o.choices is not None else None,
+                minimum=o.minimum,
+            )
+            for o in specs
+        ]
+        counts = list(cardtable.make(name).player_counts())
+        found.append(GamePublic(name=name, players=counts, options=options))
+    return found
+
+
+def _option_kind(option: Option) -> Literal["int", "bool", "str", "seat"]:
+    if option.seat:
+        return "seat"
+    return "bool" if option.kind is bool else "str" if option.kind is str else "int"
+
+
+def bot_levels() -> list[str]:
+    """The bot levels the platform offers, easiest first: whatever ``cardtable.bots`` has."""
+    return bots.levels()
+
+
+@dataclass
+class Lobby:
+    """Tables before and after their games; thread-safe (a change of a table under its lock)."""
+
+    db: Database
+    live: LiveTables
+    pubsub: PubSub
+    turns: Turns
+    away: Away
+
+    def list_tables(
+        self, *, status: str | None = None, game: str | None = None, seated: int | None = None
+    ) -> list[TablePublic]:
+        """Tables, newest first: by status, by game, or only those where user ``seated`` sits."""
+        with self.db.read() as session:
+            found = table_store.find_tables(
+                session, status=status, game=game, seated=seated, limit=LIST_LIMIT
+            )
+            return [table_store.table_public(table) for table in found]
+
+    def get(self, table_id: int) -> TablePublic:
+        """One table; NotFound if there is none."""
+        with self.db.read() as session:
+            return table_store.table_public(table_store.table_row(session, table_id))
+
+    def create(self, user: UserPublic, spec: TableIn) -> TablePublic:
+        """A new table; Invalid names the bad game, option or seat. It starts at once if no seat is open."""
+        try:
+            game = cardtable.make(spec.game, **spec.options)
+        except ValueError as error:
+            raise Invalid(str(error), code="bad-game") from None
+        seats = spec.seats or [SeatIn(kind="me")] + [SeatIn(kind="open")] * (game.players - 1)
+        if len(seats) != game.players:
+            raise Invalid(
+                f"{spec.game} with {game.players} players needs {game.players} seats, got {len(seats)}"
+            )
+        if sum(s.kind == "me" for s in seats) > 1:
+            raise Invalid("you can take only one seat at a table")
+        levels = bot_levels()
+        for s in seats:
+            if s.kind == "bot" and s.level not in levels:
+                raise Invalid(f"there is no bot level {s.level!r}; the levels are: {', '.join(levels)}")
+        invited = [s.name.lower() for s in seats if s.kind == "invited" and s.name]
+        if len(set(invited)) < len(invited):
+            raise Invalid("an account can be invited to one seat only")
+        if user.username in invited:
+            raise Invalid("to sit at your own table, take a 'me' seat")
+        stand_in = spec.stand_in or (STAND_IN if STAND_IN in levels else levels[len(levels) // 2])
+        if stand_in not in levels:
+            raise Invalid(f"there is no bot level {stand_in!r}; the levels are: {', '.join(levels)}")
+        clock = spec.clock
+        with self.db.write() as session:
+            known = table_store.known_usernames(session, names=invited)
+            for name in invited:
+                if name not in known:
+                    raise Invalid(f"there is no account named {name!r} to invite")
+            table = table_store.add_table(
+                session,
+                game=game.name,
+                options=dict(game.options),
+                seed=secrets.randbits(63),
+                creator=user.id,
+                created_at=now(),
+                seats=seats,
+                move_seconds=clock.move_seconds if clock else None,
+                game_seconds=clock.game_seconds if clock else None,
+                stand_in=stand_in,
+            )
+            live = _start_if_full(session, table)
+            public = table_store.table_public(table)
+        self._changed(live)
+        return public
+
+    def join(self, user: UserPublic, table_id: int, seat: int | None) -> TablePublic:
+        """Sit at an open table: the seat given, else the seat kept for you, else the first open one."""
+        with self.live.lock(table_id):
+            with self.db.write() as session:
+                table = table_store.table_row(session, table_id, lock=True)
+                if table.status != "open":
+                    raise Refused(f"table {table_id} has already started", code="not-open")
+                mine = next((s for s in table.seats if s.user_id == user.id), None)
+                if mine is not None:
+                    raise Refused(
+                        f"you already sit at table {table_id} (seat {mine.seat})", code="already-seated"
+                    )
+                table_store.sit(session, seat=_free_seat(table, user, seat), user_id=user.id)
+                live = _start_if_full(session, table)
+                public = table_store.table_public(table)
+            self._changed(live)  # committed, and still under the lock: updates go out in order
+        return public
+
+    def leave(self, user: UserPublic, table_id: int) -> TablePublic:
+        """Give up your seat at a table that has not started (an invited seat stays kept for you)."""
+        with self.live.lock(table_id):
+            with self.db.write() as session:
+                table = table_store.table_row(session, table_id, lock=True)
+                mine = next((s for s in table.seats if s.user_id == user.id), None)
+                if mine is None:
+                    raise Refused(f"you have no seat at table {table_id}", code="not-seated")
+                if table.status != "open":
+                    raise Refused(
+                        f"the game at table {table_id} has started; its seats are fixed", code="not-open"
+                    )
+                table_store.sit(session, seat=mine, user_id=None)
+                live = live_from_row(table)
+                public = table_store.table_public(table)
+            publish(self.pubsub, live)
+        return public
+
+    def record(self, table_id: int) -> dict[str, Any]:
+        """The record of a finished game, with names and without its seed; Refused while it runs."""
+        with self.live.lock(table_id):
+            live = self.live.load(table_id)
+        if live.status != "over" or live.state is None:
+            raise Refused(
+                f"the record of table {table_id} is published when its game is over", code="not-over"
+            )
+        labels = [s.name or f"seat {s.seat}" for s in live.seats]
+        labels = [
+            f"bot:{s.name}" if s.kind == "bot" else label for s, label in zip(live.seats, labels, strict=True)
+        ]
+        record = live.state.record(players=labels)
+        record["seed"] = None
+        return record
+
+    def _changed(self, live: Live) -> None:
+        """After a committed change of a table's seats: hold a started game in memory, publish, and hand
+        on the turn."""
+        if live.status == "playing":
+            self.live.hold(live)
+            self.away.expect(live)  # people who never came get the grace period too
+        publish(self.pubsub, live)
+        self.turns.hand_on(live)
+
+
+def _free_seat(table: GameTable, user: UserPublic, wanted: int | None) -> Seat:
+    """The seat ``user`` sits down at: ``wanted``, else the one kept for them, else the first open one."""
+
+    def free_for_user(s: Seat) -> bool:
+        return s.user_id is None and s.bot is None and s.invited in (None, user.username)
+
+    if wanted is not None:
+        if wanted >= len(table.seats):
+            raise Invalid(f"table {table.id} has seats 0 to {len(table.seats) - 1}", code="no-such-seat")
+        chosen = table.seats[wanted]
+        if free_for_user(chosen):
+            return chosen
+        if chosen.user_id is None and chosen.bot is None:
+            raise Refused(f"seat {wanted} is kept for {chosen.invited}", code="seat-taken")
+        raise Refused(f"seat {wanted} of table {table.id} is taken", code="seat-taken")
+    kept = [
+        s for s in table.seats if s.invited is not None and s.invited == user.username and s.user_id is None
+    ]
+    open_seats = [s for s in table.seats if free_for_user(s)]
+    if not kept and not open_seats:
+        raise Refused(f"table {table.id} has no open seat", code="full")
+    return (kept or open_seats)[0]
+
+
+def _start_if_full(session: Session, table: GameTable) -> Live:
+    """The table as held; when every seat is taken its game is dealt, and the first events are stored in
+    this transaction."""
+    live = live_from_row(table)
+    if any(s.kind in ("open", "invited") for s in live.seats):
+        return live
+    state = cardtable.make(table.game, **table.options).new_game(seed=table.seed)
+    started = time.time()
+    table_store.save_start(session, table, events=state.events(), to_act=state.current_player(), at=started)
+    live.status = "playing"
+    live.turn_since = started
+    live.state = state
+    return live

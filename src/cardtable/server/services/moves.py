@@ -1,0 +1,130 @@
+"""The move path: validate → apply → commit → publish → hand on the turn. A person's move comes in as
+notation (``play``), a bot's as the action id it chose (``play_bot``); from the checks of the turn on both
+take the same path.
+
+Decisions:
+- A move names the version it answers (the number of record events stored); any other version is refused
+  as stale, which also refuses a move sent twice.
+- The checks that need no notation come first, so a stale or out-of-turn message is refused as such
+  whatever it says; then the notation is read, and the rules decide on a copy of the state.
+- Nothing is broadcast that is not committed, and a refused move changes nothing: the move is applied to
+  a copy, the copy is held only once the commit went through, and only then is the table published.
+- Ratings are written in the transaction of the game's last move (``ratings.rate_table``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import cardtable
+from cardtable.core.game import State
+
+from ..db.database import Database
+from ..errors import Invalid, Refused
+from ..pubsub import PubSub
+from . import clocks, table_store
+from .live import Live, LiveTables, away_text
+from .ratings import rate_table
+from .turns import BotTurn, Turns
+from .updates import publish
+
+
+@dataclass
+class Moves:
+    """Moves at every running table; thread-safe (each move under its table's lock)."""
+
+    db: Database
+    live: LiveTables
+    pubsub: PubSub
+    turns: Turns
+
+    def play(self, table_id: int, user_id: int, move: str, version: int) -> None:
+        """A person's move, in notation; Refused says why it was not taken (and nothing changed)."""
+        with self.live.lock(table_id):
+            live = self.live.load(table_id, at_least=version)
+            seat = live.player_seat(user_id)
+            if seat in live.away:
+                raise Refused(away_text(live.away[seat]), code="stood-in")
+            state = check_turn(live, seat, version)
+            self._take(live, seat, state, read_move(live, state, move))
+
+    def play_bot(self, turn: BotTurn, action: int) -> None:
+        """A bot's move (the action id it chose) for the turn it was given; Refused when that turn has
+        passed."""
+        with self.live.lock(turn.table_id):
+            live = self.live.load(turn.table_id, at_least=turn.version)
+            if live.bot_level(turn.seat) is None or live.state is None:
+                raise Refused(f"seat {turn.seat} of table {turn.table_id} is no bot seat", code="not-a-bot")
+            state = check_turn(live, turn.seat, turn.version)
+            self._take(live, turn.seat, state, action)
+
+    def _take(self, live: Live, seat: int, state: State, action: int) -> None:
+        """Apply ``action`` of ``seat`` (whose turn it is at ``state``) to a copy, commit it, hold it,
+        publish the table and hand on the turn (the caller holds the table's lock)."""
+        after = apply_to_copy(state, action)
+        version = state.event_count()
+        over = after.is_terminal()
+        result = after.result()
+        moved_at = time.time()
+        used = clocks.charge(live, seat, moved_at)
+        with self.db.transaction() as connection:
+            saved = table_store.save_move(
+                connection,
+                table_id=live.id,
+                version=version,
+                events=after.events(version),
+                to_act=after.current_player(),
+                result=result,
+                over=over,
+                at=moved_at,
+                seat=seat,
+                time_used=used,
+            )
+            if not saved:
+                self.live.forget(live.id)  # another server moved it on: read it again next time
+                raise Refused(f"table {live.id} moved on elsewhere; reload it", code="stale")
+            if over:
+                winners = result["winners"] if result else []
+                rate_table(connection, table_id=live.id, game=live.game, seats=live.seats, winners=winners)
+        live.moved(after, seat=seat, at=moved_at, time_used=used, result=result)
+        if over:
+            self.live.forget(live.id)
+        publish(self.pubsub, live)
+        self.turns.hand_on(live)
+
+
+def check_turn(live: Live, seat: int, version: int) -> State:
+    """The state ``seat`` is to act in, if its move answers the table's version; Refused otherwise."""
+    if live.status == "open":
+        raise Refused(f"the game at table {live.id} has not started", code="not-started")
+    state = live.state
+    if live.status == "over" or state is None:
+        raise Refused(f"the game at table {live.id} is over", code="game-over")
+    current = state.event_count()
+    if version != current:
+        raise Refused(
+            f"your move answers version {version}, but table {live.id} is at version {current}", code="stale"
+        )
+    to_act = state.current_player()
+    if to_act != seat:
+        raise Refused(f"it is seat {to_act}'s turn, not yours (seat {seat})", code="not-your-turn")
+    return state
+
+
+def read_move(live: Live, state: State, move: str) -> int:
+    """The action id of a move's notation; Invalid for text that is no move of the game."""
+    try:
+        return state.string_to_action(move)
+    except cardtable.InvalidNotation as error:
+        raise Invalid(f"{move!r} is not a move of {live.game}: {error}", code="bad-notation") from None
+
+
+def apply_to_copy(state: State, action: int) -> State:
+    """The state after ``action``, on a copy; Invalid with the engine's reason when the rules refuse it."""
+    after = state.clone()
+    try:
+        after.apply_action(action)
+    except cardtable.IllegalAction as error:
+        raise Invalid(str(error), code="illegal") from None
+    return after

@@ -1,0 +1,256 @@
+"""What the database holds of the tables, and every statement that reads or writes it: keyword-only
+functions taking the caller's session or connection, so the caller decides what one transaction holds
+(the move, its events, the time charged and the ratings commit together or not at all).
+
+Decisions:
+- The ORM (a ``Session``) for the lobby, whose writes touch a table and its seats together; Core
+  statements on a ``Connection`` for the writes made while a game runs (a move, a seat given to the
+  stand-in), where the ORM's unit of work would cost more than the statements.
+- A move is stored by a version-checked UPDATE: it takes the table's row lock, so of two servers answering
+  the same version the second waits, finds the version moved on, and writes no event (``save_move``
+  returns False).
+- Rows leave this module as rows or as the wire's ``TablePublic``/``SeatPublic``; what the server holds
+  in memory is made from them in ``live``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.orm import Session
+
+from ..db.models import Event, GameTable, Seat, User
+from ..errors import NotFound
+from ..schemas import ClockPublic, SeatIn, SeatPublic, TablePublic
+
+# -- reading --------------------------------------------------------------------------------------------
+
+
+def table_row(session: Session, table_id: int, *, lock: bool = False) -> GameTable:
+    """The table's row; NotFound if there is none. ``lock`` holds it (SELECT ... FOR UPDATE) until the
+    write commits, so writers on other servers take their turns."""
+    table = session.get(GameTable, table_id, with_for_update={"of": GameTable} if lock else None)
+    if table is None:
+        raise NotFound(f"there is no table {table_id}", code="unknown-table")
+    return table
+
+
+def find_tables(
+    session: Session, *, status: str | None, game: str | None, seated: int | None, limit: int
+) -> list[GameTable]:
+    """Tables, newest first: by status, by game, or only those where user ``seated`` sits."""
+    query = select(GameTable).order_by(GameTable.id.desc()).limit(limit)
+    if status is not None:
+        query = query.where(GameTable.status == status)
+    if game is not None:
+        query = query.where(GameTable.game == game)
+    if seated is not None:
+        query = query.where(GameTable.seats.any(Seat.user_id == seated))
+    return list(session.scalars(query))
+
+
+def table_events(session: Session, *, table_id: int) -> list[dict[str, Any]]:
+    """The stored record events of a table, in order."""
+    query = select(Event.data).where(Event.table_id == table_id).order_by(Event.idx)
+    return list(session.scalars(query))
+
+
+def playing_tables(session: Session) -> list[GameTable]:
+    """Every table whose game is being played."""
+    return list(session.scalars(select(GameTable).where(GameTable.status == "playing")))
+
+
+def tables_waiting_for_bots(session: Session) -> list[int]:
+    """The running tables where a bot, or the stand-in for a person, is to act."""
+    query = (
+        select(GameTable.id)
+        .join(Seat, (Seat.table_id == GameTable.id) & (Seat.seat == GameTable.to_act))
+        .where(GameTable.status == "playing", Seat.bot.is_not(None) | Seat.away.is_not(None))
+    )
+    return list(session.scalars(query))
+
+
+def seated_people(session: Session) -> list[tuple[int, int]]:
+    """(table id, user id) of every person who plays their own seat at a running table."""
+    query = (
+        select(Seat.table_id, Seat.user_id)
+        .join(GameTable, GameTable.id == Seat.table_id)
+        .where(GameTable.status == "playing", Seat.user_id.is_not(None), Seat.away.is_(None))
+        .order_by(Seat.table_id, Seat.seat)
+    )
+    return [(table_id, user_id) for table_id, user_id in session.execute(query) if user_id is not None]
+
+
+def stored_versions(session: Session, *, ids: Sequence[int]) -> dict[int, int]:
+    """The stored version of each started table among ``ids``."""
+    query = select(GameTable.id, GameTable.version).where(GameTable.id.in_(ids), GameTable.status != "open")
+    return {table_id: version for table_id, version in session.execute(query)}
+
+
+def known_usernames(session: Session, *, names: Sequence[str]) -> set[str]:
+    """Those of ``names`` that are accounts."""
+    return set(session.scalars(select(User.username).where(User.username.in_(names))))
+
+
+def seat_public(seat: Seat) -> SeatPublic:
+    """A seat as the lobby and the table show it."""
+    if seat.bot is not None:
+        return SeatPublic(seat=seat.seat, kind="bot", name=seat.bot, user_id=None, guest=False)
+    if seat.user is not None:
+        return SeatPublic(
+            seat=seat.seat,
+            kind="player",
+            name=seat.user.display_name,
+            user_id=seat.user.id,
+            guest=seat.user.username is None,
+            away=seat.away,  # type: ignore[arg-type]
+        )
+    if seat.invited is not None:
+        return SeatPublic(seat=seat.seat, kind="invited", name=seat.invited, user_id=None, guest=False)
+    return SeatPublic(seat=seat.seat, kind="open", name=None, user_id=None, guest=False)
+
+
+def table_public(table: GameTable) -> TablePublic:
+    """A table as the lobby shows it."""
+    return TablePublic(
+        id=table.id,
+        game=table.game,
+        options=table.options,
+        status=table.status,  # type: ignore[arg-type]
+        seats=[seat_public(s) for s in table.seats],
+        version=table.version,
+        to_act=table.to_act,
+        result=table.result,
+        created_by=table.creator.display_name,
+        clock=ClockPublic(move_seconds=table.move_seconds, game_seconds=table.game_seconds)
+        if table.move_seconds or table.game_seconds
+        else None,
+        stand_in=table.stand_in,
+    )
+
+
+# -- the lobby's writes ----------------------------------------------------------------------------------
+
+
+def add_table(
+    session: Session,
+    *,
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    creator: int,
+    created_at: Any,
+    seats: Sequence[SeatIn],
+    move_seconds: int | None,
+    game_seconds: int | None,
+    stand_in: str,
+) -> GameTable:
+    """A new open table with its seats (``me`` is the creator); flushed, so it has its id."""
+    table = GameTable(
+        game=game,
+        options=options,
+        seed=seed,
+        status="open",
+        created_by=creator,
+        created_at=created_at,
+        version=0,
+        to_act=None,
+        result=None,
+        move_seconds=move_seconds,
+        game_seconds=game_seconds,
+        stand_in=stand_in,
+        turn_since=None,
+    )
+    me = session.get(User, creator)
+    table.seats = [
+        Seat(
+            seat=n,
+            user=me if s.kind == "me" else None,
+            invited=s.name.lower() if s.kind == "invited" and s.name else None,
+            bot=s.level if s.kind == "bot" else None,
+            time_used=0.0,
+            away=None,
+        )
+        for n, s in enumerate(seats)
+    ]
+    session.add(table)
+    session.flush()
+    return table
+
+
+def sit(session: Session, *, seat: Seat, user_id: int | None) -> None:
+    """Give ``seat`` to a user, or free it (None)."""
+    seat.user = session.get(User, user_id) if user_id is not None else None
+
+
+def save_start(
+    session: Session, table: GameTable, *, events: list[dict[str, Any]], to_act: int | None, at: float
+) -> None:
+    """The table's game has been dealt: its first events, and the table marked as playing."""
+    session.add_all(Event(table_id=table.id, idx=i, data=e) for i, e in enumerate(events))
+    table.status = "playing"
+    table.version = len(events)
+    table.to_act = to_act
+    table.turn_since = at
+
+
+# -- the writes of a running game -------------------------------------------------------------------------
+
+
+def save_move(
+    connection: Connection,
+    *,
+    table_id: int,
+    version: int,
+    events: list[dict[str, Any]],
+    to_act: int | None,
+    result: dict[str, Any] | None,
+    over: bool,
+    at: float,
+    seat: int,
+    time_used: float | None,
+) -> bool:
+    """Store a move that answered ``version``: the table's new version and turn, the move's events, and
+    the game time ``seat`` has used (None: unchanged). False, with nothing written, when the table is no
+    longer at ``version`` (another server moved it on)."""
+    changed = connection.execute(
+        update(GameTable)
+        .where(GameTable.id == table_id, GameTable.version == version)
+        .values(
+            version=version + len(events),
+            to_act=to_act,
+            status="over" if over else "playing",
+            result=result,
+            turn_since=at,
+        )
+    )
+    if changed.rowcount != 1:
+        return False
+    rows = [{"table_id": table_id, "idx": version + i, "data": e} for i, e in enumerate(events)]
+    connection.execute(insert(Event), rows)
+    if time_used is not None:
+        connection.execute(
+            update(Seat).where(Seat.table_id == table_id, Seat.seat == seat).values(time_used=time_used)
+        )
+    return True
+
+
+def save_away(
+    connection: Connection,
+    *,
+    table_id: int,
+    seat: int,
+    away: str | None,
+    time_used: float | None,
+    turn_since: float | None,
+) -> None:
+    """Who plays ``seat`` now: the stand-in (``away`` says why) or its person (None); ``time_used``
+    (None: unchanged) and the table's ``turn_since`` (None: unchanged) with it."""
+    values: dict[str, Any] = {"away": away}
+    if time_used is not None:
+        values["time_used"] = time_used
+    connection.execute(update(Seat).where(Seat.table_id == table_id, Seat.seat == seat).values(**values))
+    if turn_since is not None:
+        connection.execute(update(GameTable).where(GameTable.id == table_id).values(turn_since=turn_since))

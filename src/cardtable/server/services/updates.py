@@ -1,0 +1,90 @@
+"""What each audience of a table is sent, and sending it: one table message per seated person and one for
+everybody else, published on the table's channel after every committed change.
+
+Decisions:
+- Each seat gets ``observation(seat)`` and, when it is to act and plays its seat itself, its legal moves
+  in notation; spectators and people not seated get ``observation(None)``. Nothing else about the game is
+  sent while it runs: not the last move's text, not the record (published once the game is over, by the
+  lobby, with ``seed`` null: a seed would reveal future deals).
+- The texts are made once per change, by the publisher, and each connection picks its own
+  (``TableUpdate.text_for``): a hundred spectators cost one public text, not a hundred.
+- The clocks in every text of one update are read at one moment.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..pubsub import PubSub
+from ..schemas import TableMessage
+from .clocks import clock_state
+from .live import Live
+
+
+def channel(table_id: int) -> str:
+    """The pub/sub channel of a table's updates."""
+    return f"table:{table_id}"
+
+
+@dataclass(frozen=True)
+class TableUpdate:
+    """A table as each audience may see it, as ready-to-send JSON texts (one per seated person and one for
+    everybody else)."""
+
+    table_id: int
+    version: int
+    seat_users: tuple[int | None, ...]
+    texts: dict[int | None, str]
+
+    def text_for(self, user_id: int) -> str:
+        """The text for ``user_id``: its seat's view if it sits at the table, else the public one."""
+        for seat, owner in enumerate(self.seat_users):
+            if owner == user_id:
+                return self.texts[seat]
+        return self.texts[None]
+
+
+def table_message(live: Live, *, seat: int | None, now: float) -> str:
+    """The table message for one seat, or for spectators when ``seat`` is None, with the clocks at ``now``."""
+    state = live.state
+    moves: list[str] = []
+    if (
+        state is not None
+        and live.status == "playing"
+        and seat is not None
+        and state.current_player() == seat
+        and seat not in live.away
+    ):
+        moves = [state.action_to_string(a) for a in state.legal_actions()]
+    message = TableMessage(
+        table=live.id,
+        game=live.game,
+        status=live.status,  # type: ignore[arg-type]
+        version=live.version,
+        seat=seat,
+        seats=live.seats,
+        observation=state.observation(seat) if state is not None else None,
+        to_act=state.current_player() if state is not None else None,
+        moves=moves,
+        result=live.result,
+        clock=clock_state(live, now) if live.status == "playing" else None,
+    )
+    return message.model_dump_json()
+
+
+def table_update(live: Live) -> TableUpdate:
+    """The table as every audience may see it now."""
+    now = time.time()
+    texts: dict[int | None, str] = {
+        seat: table_message(live, seat=seat, now=now)
+        for seat, user in enumerate(live.seat_users)
+        if user is not None
+    }
+    texts[None] = table_message(live, seat=None, now=now)
+    return TableUpdate(live.id, live.version, live.seat_users, texts)
+
+
+def publish(pubsub: PubSub, live: Live) -> None:
+    """Send the table as it is now to everyone following it (after a commit: nothing unstored goes out)."""
+    pubsub.publish(channel(live.id), table_update(live))
