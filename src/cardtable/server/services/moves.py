@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import cardtable
 from cardtable.core.game import State
@@ -60,14 +61,33 @@ class Moves:
             self._take(live, turn.seat, state, action)
 
     def _take(self, live: Live, seat: int, state: State, action: int) -> None:
-        """Apply ``action`` of ``seat`` (whose turn it is at ``state``) to a copy, commit it, hold it,
-        publish the table and hand on the turn (the caller holds the table's lock)."""
+        """Apply → commit → publish → hand on the turn, for a move of ``seat`` whose turn at ``state`` has
+        been checked (the caller holds the table's lock)."""
         after = apply_to_copy(state, action)
-        version = state.event_count()
         over = after.is_terminal()
         result = after.result()
         moved_at = time.time()
         used = clocks.charge(live, seat, moved_at)
+        self._commit(live, seat, state.event_count(), after, result, moved_at, used)
+        live.moved(after, seat=seat, at=moved_at, time_used=used, result=result)
+        if over:
+            self.live.forget(live.id)  # a finished table is read from the database
+        publish(self.pubsub, live)
+        self.turns.hand_on(live)
+
+    def _commit(
+        self,
+        live: Live,
+        seat: int,
+        version: int,
+        after: State,
+        result: dict[str, Any] | None,
+        moved_at: float,
+        used: float | None,
+    ) -> None:
+        """Store the move that took the table from ``version`` to ``after``, and the ratings when it ended
+        the game, in one transaction; Refused (nothing stored) when another server moved the table on."""
+        over = after.is_terminal()
         with self.db.transaction() as connection:
             saved = table_store.save_move(
                 connection,
@@ -82,16 +102,11 @@ class Moves:
                 time_used=used,
             )
             if not saved:
-                self.live.forget(live.id)  # another server moved it on: read it again next time
+                self.live.forget(live.id)  # read it again next time
                 raise Refused(f"table {live.id} moved on elsewhere; reload it", code="stale")
             if over:
                 winners = result["winners"] if result else []
                 rate_table(connection, table_id=live.id, game=live.game, seats=live.seats, winners=winners)
-        live.moved(after, seat=seat, at=moved_at, time_used=used, result=result)
-        if over:
-            self.live.forget(live.id)
-        publish(self.pubsub, live)
-        self.turns.hand_on(live)
 
 
 def check_turn(live: Live, seat: int, version: int) -> State:

@@ -8,8 +8,7 @@ parts and joins them; each lives in its own module:
 - ``away``: grace periods and seats given to the stand-in or taken back; ``hints``: ``why``;
 - ``lobby``: tables before and after their games.
 
-These modules are the server's only callers of the engine, and they reach the games only through the
-engine contract.
+They reach the games only through the engine contract.
 """
 
 from __future__ import annotations
