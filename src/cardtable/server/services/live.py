@@ -168,7 +168,7 @@ class LiveTables:
         if held is not None and not (self.shared and at_least is not None and at_least > held.version):
             return held
         with self.db.read() as session:
-            table = table_store.table_row(session, table_id)
+            table = table_store.table_row(session, table_id=table_id)
             live = live_from_row(table)
             if table.status != "open":
                 live.state = cardtable.replay(

@@ -94,7 +94,7 @@ class Lobby:
     def get(self, table_id: int) -> TablePublic:
         """One table; NotFound if there is none."""
         with self.db.read() as session:
-            return table_store.table_public(table_store.table_row(session, table_id))
+            return table_store.table_public(table_store.table_row(session, table_id=table_id))
 
     def create(self, user: UserPublic, spec: TableIn) -> TablePublic:
         """A new table; Invalid names the bad game, option or seat. It starts at once if no seat is open."""
@@ -148,7 +148,7 @@ class Lobby:
         """Sit at an open table: the seat given, else the seat kept for you, else the first open one."""
         with self.live.lock(table_id):
             with self.db.write() as session:
-                table = table_store.table_row(session, table_id, lock=True)
+                table = table_store.table_row(session, table_id=table_id, lock=True)
                 if table.status != "open":
                     raise Refused(f"table {table_id} has already started", code="not-open")
                 mine = next((s for s in table.seats if s.user_id == user.id), None)
@@ -166,7 +166,7 @@ class Lobby:
         """Give up your seat at a table that has not started (an invited seat stays kept for you)."""
         with self.live.lock(table_id):
             with self.db.write() as session:
-                table = table_store.table_row(session, table_id, lock=True)
+                table = table_store.table_row(session, table_id=table_id, lock=True)
                 mine = next((s for s in table.seats if s.user_id == user.id), None)
                 if mine is None:
                     raise Refused(f"you have no seat at table {table_id}", code="not-seated")
@@ -238,7 +238,9 @@ def _start_if_full(session: Session, table: GameTable) -> Live:
         return live
     state = cardtable.make(table.game, **table.options).new_game(seed=table.seed)
     started = time.time()
-    table_store.save_start(session, table, events=state.events(), to_act=state.current_player(), at=started)
+    table_store.save_start(
+        session, table=table, events=state.events(), to_act=state.current_player(), at=started
+    )
     live.status = "playing"
     live.turn_since = started
     live.state = state

@@ -28,7 +28,7 @@ from ..schemas import ClockPublic, SeatIn, SeatPublic, TablePublic
 # -- reading --------------------------------------------------------------------------------------------
 
 
-def table_row(session: Session, table_id: int, *, lock: bool = False) -> GameTable:
+def table_row(session: Session, *, table_id: int, lock: bool = False) -> GameTable:
     """The table's row; NotFound if there is none. ``lock`` holds it (SELECT ... FOR UPDATE) until the
     write commits, so writers on other servers take their turns."""
     table = session.get(GameTable, table_id, with_for_update={"of": GameTable} if lock else None)
@@ -186,7 +186,7 @@ def sit(session: Session, *, seat: Seat, user_id: int | None) -> None:
 
 
 def save_start(
-    session: Session, table: GameTable, *, events: list[dict[str, Any]], to_act: int | None, at: float
+    session: Session, *, table: GameTable, events: list[dict[str, Any]], to_act: int | None, at: float
 ) -> None:
     """The table's game has been dealt: its first events, and the table marked as playing."""
     session.add_all(Event(table_id=table.id, idx=i, data=e) for i, e in enumerate(events))
