@@ -267,3 +267,25 @@ def test_resample_keeps_the_seats_observation_and_stays_playable(game: cardtable
             for _ in random_playout(world, step, max_steps=2000):
                 if world.current_player() == seat:
                     break
+
+
+def test_max_game_length_bounds_every_match(game: cardtable.Game) -> None:
+    """OpenSpiel, search depths and buffers rely on the bound: no match takes more decisions."""
+    bound = game.max_game_length()
+    assert isinstance(bound, int) and bound > 0
+    for seed in SEEDS:
+        state = game.new_game(seed=seed)
+        decisions = sum(1 for _ in random_playout(state, seed))
+        assert decisions <= bound
+
+
+def test_only_a_finished_match_can_be_truncated(game: cardtable.Game) -> None:
+    """A running match is never truncated; a finished one is exactly when a safeguard limit ended it,
+    and its replay says the same."""
+    for seed in SEEDS:
+        state = game.new_game(seed=seed)
+        for step, _ in enumerate(random_playout(state, seed)):
+            if step % 13 == 0:
+                assert not state.is_truncated()
+        assert state.is_terminal()
+        assert cardtable.replay(state.record()).is_truncated() == state.is_truncated()

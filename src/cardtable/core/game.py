@@ -80,6 +80,11 @@ class Game(ABC):
     def _check_options(self, options: dict[str, OptionValue]) -> None:  # noqa: B027 - optional hook
         """Checks between options (override where a game has them); raise ValueError."""
 
+    @abstractmethod
+    def max_game_length(self) -> int | None:
+        """An upper bound on the decisions of one match with these options (for search depths, buffers
+        and OpenSpiel), or None when the options turn off the safeguard that bounds a match."""
+
     def new_game(self, seed: int | None = None) -> State:
         """A whole match, deals included; the same seed always gives the same match."""
         return self.state_class(self, seed)
@@ -124,6 +129,8 @@ class State(ABC):
     """Chance outcomes from a record being replayed; None while the seed decides."""
     _winners: Sequence[int] = ()
     """The winning seats once the match is over."""
+    _truncated = False
+    """True once a safeguard limit (not the rules' own end) stopped the match."""
     _rng_shared = False
     """True while a clone shares ``_rng`` with its original (copied at the next chance event)."""
     _verbs: ClassVar[tuple[Verb, ...]] = ()
@@ -196,6 +203,12 @@ class State(ABC):
     def is_terminal(self) -> bool:
         """True once the match is over."""
         return self._to_act is None
+
+    def is_truncated(self) -> bool:
+        """True when the match is over because a safeguard limit stopped it (a game's ``turn_limit``,
+        ``round_limit`` or ``hand_limit``), not because its rules ended it. The result still names the
+        winners the limit's rule gives; learners treat the end as a cut, not as the game's outcome."""
+        return self._truncated
 
     def returns(self) -> list[float]:
         """Per-seat payoff: 1.0 for each winner once the match is over, else 0.0."""
@@ -362,11 +375,14 @@ class State(ABC):
         self._log.append({"score": {"deltas": list(deltas), "scores": list(scores)}})
         return scores
 
-    def _finish(self, winners: Iterable[int]) -> None:
-        """End the match with these winners (ascending seats)."""
+    def _finish(self, winners: Iterable[int], *, truncated: bool = False) -> None:
+        """End the match with these winners (ascending seats); ``truncated`` when a safeguard limit,
+        not the rules, ends it."""
         self._to_act = None
         self._winners = sorted(winners)
         self._legal = None
+        if truncated:
+            self._truncated = True
 
 
 def _dispatch_table(cls: type[State]) -> tuple[tuple[MoveFn, WhyNotFn, int], ...]:
