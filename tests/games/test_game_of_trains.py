@@ -622,7 +622,7 @@ def test_cards_are_conserved_and_trains_keep_seven_cars(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_game_ends_with_one_winner_or_at_the_turn_limit(players: int) -> None:
     """Win check: the winner is the first ascending train from the seat that acted, clockwise; else
-    the game ends with no winner exactly when the turn limit's turn is over."""
+    the game ends with no winner exactly when the turn limit's turn is over, cut short (truncated)."""
     game = cardtable.make("game-of-trains", players=players)
     endings: Counter[str] = Counter()
     for seed in range(40):
@@ -635,10 +635,10 @@ def test_a_game_ends_with_one_winner_or_at_the_turn_limit(players: int) -> None:
         if winners:
             order = [(actor + k) % players for k in range(players)]
             assert len(winners) == 1 and winners == [next(s for s in order if s in ascending)]
-            assert obs["turn"] < 1000
+            assert obs["turn"] < 1000 and not state.is_truncated()
             endings["win"] += 1
         else:
-            assert ascending == [] and obs["turn"] == 1000
+            assert ascending == [] and obs["turn"] == 1000 and state.is_truncated()
             endings["limit"] += 1
         assert state.returns() == [1.0 if s in winners else 0.0 for s in range(players)]
     assert endings["win"] and endings["limit"]

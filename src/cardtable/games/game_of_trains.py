@@ -33,8 +33,8 @@ Decisions (where the spec leaves a choice to the engine, or reads unclearly):
   pile except the seat's own setup discards, the other seats' setup draws and setup discards, and
   another seat's drawn card. Counts and everything public stay as they are.
 - ``turn_limit`` counts completed turns (``draw`` + ``place``, or one ``use``) after setup; the game ends
-  with no winner once that many are over (a win on the last turn stands). The observation's ``turn`` is
-  the number of completed turns.
+  with no winner once that many are over (a win on the last turn stands), and ``is_truncated()`` says
+  the limit, not the rules, ended it. The observation's ``turn`` is the number of completed turns.
 
 >>> import cardtable
 >>> state = cardtable.make("game-of-trains", players=2, first_player=0).new_game(seed=1)
@@ -525,7 +525,7 @@ class GameOfTrainsState(State):
     def _end_turn(self, seat: int) -> None:
         self._turns += 1
         if self._turns == self._turn_limit:
-            self._finish([])
+            self._finish([], truncated=True)
             return
         self._phase = TURN
         self._to_act = self._order[seat][1 % self.game.players]
@@ -645,6 +645,12 @@ class GameOfTrains(Game):
     )
     state_class = GameOfTrainsState
     num_actions = NUM_ACTIONS
+
+    def max_game_length(self) -> int | None:
+        """One ``place`` per seat in setup, then at most ``turn_limit`` turns of at most two decisions
+        (``draw`` and ``place``); without a limit a game has no bound."""
+        limit = self.int_option("turn_limit")
+        return self.players + 2 * limit if limit else None
 
     def action_to_string(self, action: int) -> str:
         return ACTION_STRINGS[action]
