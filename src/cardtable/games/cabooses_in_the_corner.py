@@ -726,6 +726,18 @@ class CaboosesInTheCorner(Game):
     state_class = CaboosesState
     num_actions = NUM_ACTIONS
 
+    def max_game_length(self) -> int:
+        """A bound from the rules, as moves are not limited: each card is played at most once, and a
+        turn ends only after a play (``end`` at most once per card); a ``relocate`` takes away one of
+        the four flips' cabooses. A move of K cards from a pile of A onto one of B needs B + K > A, so
+        it raises the sum of the squared pile lengths by 2K(B + K - A) >= 2. That sum is at most 8
+        places x 8**2, and only a departing corner train (one per ``P8``) lowers it, by at most 8**2: so
+        at most (8 * 64 + 64 * P8s) / 2 moves in a game."""
+        pack = pack_for(bool(self.options["broken_cabooses"]))
+        square = TRAIN_LENGTH**2
+        moves = (NUM_PLACES * square + pack.count(P8) * square) // 2
+        return 2 * len(pack) + len(RAILWAYS) + moves
+
     def action_to_string(self, action: int) -> str:
         return action_text(action)
 
