@@ -537,9 +537,30 @@ def test_hand_limit_ends_the_game_as_if_the_target_were_reached() -> None:
     """§6 safeguard: ``hand_limit`` scored hands, then the highest total wins."""
     state = play_out(cardtable.make("mue", players=5, target=100_000, hand_limit=3), 2)
     sheet = scores_of(state)
-    assert len(sheet) == 3
+    assert len(sheet) == 3 and state.is_truncated()
     final = sheet[-1]["scores"]
     assert state.record()["result"]["winners"] == [s for s, v in enumerate(final) if v == max(final)]
+
+
+def test_a_game_ended_by_its_rules_is_not_truncated() -> None:
+    """The target or the deals end a game by the rules, even when ``hand_limit`` falls on that hand."""
+    by_deals = play_out(cardtable.make("mue", players=4, end="deals", deals=1, hand_limit=4), 3)
+    assert len(scores_of(by_deals)) == 4 and not by_deals.is_truncated()
+    by_score = play_out(cardtable.make("mue", players=4, target=1), 3)
+    assert max(scores_of(by_score)[-1]["scores"]) >= 1 and not by_score.is_truncated()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_single_hand_is_one_deal_scored_as_that_hand(players: int) -> None:
+    """Research option ``single_hand``: one hand, the top total after it wins; no target, no limit."""
+    game = cardtable.make("mue", players=players, single_hand=True, target=1_000)
+    assert game.max_game_length() is not None
+    for seed in range(4):
+        state = play_out(game, seed)
+        sheet = scores_of(state)
+        final = sheet[0]["scores"]
+        assert len(sheet) == 1 and not state.is_truncated()
+        assert state.record()["result"]["winners"] == [s for s, v in enumerate(final) if v == max(final)]
 
 
 @pytest.mark.parametrize(

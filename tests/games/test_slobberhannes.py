@@ -211,3 +211,21 @@ def test_observation_holds_only_cards_the_seat_may_know(players: int) -> None:
             for seat in range(players):
                 obs = state.observation(seat)
                 assert card_codes(obs) <= set(obs["hand"]) | seen_played
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_single_hand_is_one_deal_scored_as_that_hand(players: int) -> None:
+    """Research option ``single_hand``: the match is one hand; the seats that lost the fewest points
+    in it (the top score) win, as the end of a match would say."""
+    game = cardtable.make("slobberhannes", players=players, single_hand=True)
+    assert game.max_game_length() == (32 if players == 4 else 30)
+    for seed in range(5):
+        state = play_to_end(game, seed)
+        scores = [e["score"] for e in state.record()["events"] if "score" in e]
+        final = scores[0]["scores"]
+        assert len(scores) == 1 and not state.is_truncated()
+        assert state.record()["result"] == {
+            "scores": final,
+            "winners": [s for s, v in enumerate(final) if v == max(final)],
+        }
+    assert match_winners([10, 9, 10], last_hand=True) == [0, 2]

@@ -703,3 +703,28 @@ def test_resample_depends_only_on_what_the_seat_knows(version: int) -> None:
                 assert state.resample(seat, random.Random(key)) == other.resample(seat, random.Random(key))
             public = state.resample(None, scramble)
             assert state.resample(None, random.Random(9)) == public.resample(None, random.Random(9))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_single_hand_is_one_round_won_by_the_seat_whose_score_falls(version: int) -> None:
+    """Research option ``single_hand``: one round; the seat with more card points wins, 20–20 nobody."""
+    game = cardtable.make("troeven", version=version, single_hand=True)
+    assert game.max_game_length() == 33
+    for seed in range(8):
+        state = play_to_end(game, seed)
+        (score,) = [e["score"] for e in state.record()["events"] if "score" in e]
+        fell = [seat for seat, delta in enumerate(score["deltas"]) if delta < 0]
+        assert state.record()["result"]["winners"] == fell and not state.is_truncated()
+
+
+def test_round_limit_truncates_a_match_no_score_ended() -> None:
+    """§3 safeguard: after ``round_limit`` rounds the lower score wins, and the match is marked as cut
+    short (truncated) unless a score reached 0 in that round."""
+    endings = set()
+    for seed in range(30):
+        state = play_to_end(cardtable.make("troeven", start_points=2, round_limit=2), seed)
+        scores = state.record()["result"]["scores"]
+        assert state.is_truncated() == (min(scores) > 0)
+        endings.add(state.is_truncated())
+    assert endings == {True, False}
+    assert cardtable.make("troeven", round_limit=0).max_game_length() is None

@@ -12,6 +12,8 @@ Decisions (where the spec leaves a choice to the engine):
   never dealt, so never legal.
 - Observations list the cards played so far in the hand: they were public when played, and a player at a
   real table may remember them.
+- ``single_hand`` (for research, as OpenSpiel's hearts is one hand): the match ends after its first
+  hand, and the top scores then win, whatever they are.
 
 >>> import cardtable
 >>> state = cardtable.make("slobberhannes", players=4, first_leader=2).new_game(seed=1)
@@ -71,9 +73,14 @@ def hand_deltas(players: int, first_taker: int, queen_taker: int, last_taker: in
     return deltas
 
 
-def match_winners(scores: list[int]) -> list[int] | None:
-    """§6: None while every score is above 0; otherwise the seats with the highest score."""
-    if min(scores) > 0:
+def match_winners(scores: list[int], *, last_hand: bool = False) -> list[int] | None:
+    """§6: None while every score is above 0 and another hand may follow; otherwise the seats with
+    the highest score.
+
+    >>> match_winners([2, 1, 3]), match_winners([2, 1, 3], last_hand=True)
+    (None, [2])
+    """
+    if min(scores) > 0 and not last_hand:
         return None
     best = max(scores)
     return [seat for seat, score in enumerate(scores) if score == best]
@@ -139,7 +146,7 @@ class SlobberhannesState(TrickTakingState):
         assert first_taker is not None and queen_taker is not None
         deltas = hand_deltas(self.game.players, first_taker, queen_taker, last_taker)
         self._scores = self._log_score(deltas, self._scores)
-        winners = match_winners(self._scores)
+        winners = match_winners(self._scores, last_hand=bool(self.game.options["single_hand"]))
         if winners is not None:
             self._finish(winners)
         else:
@@ -203,9 +210,19 @@ class Slobberhannes(Game):
         Option(name="players", default=4, choices=(3, 4, 5, 6), help="number of players"),
         Option(name="start_points", default=10, choices=(6, 10, 16), help="every score starts here"),
         Option(name="first_leader", default=None, seat=True, help="who leads the first hand (null: random)"),
+        Option(
+            name="single_hand", default=False, kind=bool, help="one hand only, scored as that hand (research)"
+        ),
     )
     state_class = SlobberhannesState
     num_actions = 32
+
+    def max_game_length(self) -> int:
+        """Every hand takes at least 3 points from the table and a hand is only dealt while every score
+        is at least 1, so at most ``n * (start_points - 1) // 3 + 1`` hands of one card per decision."""
+        n = self.players
+        hands = 1 if self.options["single_hand"] else n * (self.int_option("start_points") - 1) // 3 + 1
+        return hands * len(deck_for(n))
 
     def action_to_string(self, action: int) -> str:
         return piquet_code(action)

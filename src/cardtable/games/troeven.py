@@ -31,7 +31,10 @@ Decisions (where the spec leaves a choice to the engine):
   Slobberhannes; ``previous_round`` holds the points of the round just scored.
 - A ``score`` event closes every round, 20–20 included (deltas ``[0, 0]``).
 - ``round_limit`` counts completed rounds: after the ``round_limit``-th round is scored, a score of 0
-  reached in that round still wins; otherwise the lower score wins and equal scores mean no winner.
+  reached in that round still wins; otherwise the lower score wins and equal scores mean no winner,
+  and ``is_truncated()`` says the safeguard ended the match.
+- ``single_hand`` (for research): the match is one round, read as a match at its round limit: the
+  seat whose score fell wins, nobody after 20–20.
 - Points of won tricks are public (every card was seen when played): observations give each seat's
   points and tricks so far this round.
 - Version 2: drawn cards go face down into the drawer's hand (the spec shows no drawn card); the
@@ -255,10 +258,11 @@ class TroevenState(TrickTakingState):
         self._scores = self._log_score(deltas, self._scores)
         self._previous_round = (self._round, self._dealer, tuple(points))
         limit = self.game.int_option("round_limit")
+        single = bool(self.game.options["single_hand"])
         at_limit = limit > 0 and self._round >= limit
-        winners = match_winners(self._scores, at_limit=at_limit)
+        winners = match_winners(self._scores, at_limit=at_limit or single)
         if winners is not None:
-            self._finish(winners)
+            self._finish(winners, truncated=not single and min(self._scores) > 0)
         else:
             self._deal(1 - self._dealer)
 
@@ -524,6 +528,12 @@ class Troeven(Game):
             minimum=0,
             help="rounds before the lower score wins (0: no limit)",
         ),
+        Option(
+            name="single_hand",
+            default=False,
+            kind=bool,
+            help="one round only, won by the seat whose score falls (research)",
+        ),
     )
 
     @property
@@ -532,6 +542,12 @@ class Troeven(Game):
         return LayoutTroeven if self.int_option("version") == 1 else StockTroeven
 
     num_actions = NUM_ACTIONS
+
+    def max_game_length(self) -> int | None:
+        """A round is one trump call and 32 cards; at most ``round_limit`` rounds are played (one with
+        ``single_hand``); without a limit a match has no bound."""
+        rounds = 1 if self.options["single_hand"] else self.int_option("round_limit")
+        return rounds * (1 + len(PIQUET_CARDS)) if rounds else None
 
     def action_to_string(self, action: int) -> str:
         if action >= TRUMP_BASE:

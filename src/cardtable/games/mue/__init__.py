@@ -26,6 +26,8 @@ Decisions (gaps the spec leaves, and readings of it):
   game ends after ``players × deals`` hands (every seat has dealt that often) and ``target`` is unused.
 - A void or éclat hand writes a ``score`` event like any hand (records.md), so the game-end check can
   end the game after an éclat.
+- A game stopped by ``hand_limit`` before the target or the deals is ``is_truncated()``.
+  ``single_hand`` (for research) makes the game one hand, with no target: the top totals win.
 - The last trick stays on view until the next trick is played, as in the other trick games, also
   across hands.
 - Observations carry the auction's turns of the current hand, the trump order that results from the
@@ -47,6 +49,8 @@ Decisions (gaps the spec leaves, and readings of it):
 
 from __future__ import annotations
 
+import math
+
 from ...core.game import Game
 from ...core.options import Option, OptionValue
 from ...core.registry import register
@@ -60,7 +64,7 @@ from .rules import (
     target,
     trump_order,
 )
-from .state import HandSummary, MueState, Phase
+from .state import HandSummary, MueState, Phase, pack_for
 
 __all__ = [
     "HandSummary",
@@ -98,9 +102,23 @@ class Mue(Game):
         Option(
             name="hand_limit", default=200, minimum=0, help="safeguard: end after this many hands (0: none)"
         ),
+        Option(
+            name="single_hand", default=False, kind=bool, help="one hand only, scored as that hand (research)"
+        ),
     )
     state_class = MueState
     num_actions = NUM_ACTIONS
+
+    def max_game_length(self) -> int | None:
+        """A hand of C cards: each is shown at most once, each bidding turn closes with ``done`` and at
+        most ``n`` seats pass between two bids, so the auction takes at most ``C * (2 + n) + n``
+        decisions; then two trump calls, a partner and C cards played. At most ``hand_limit`` hands
+        (``players × deals`` with ``end="deals"``, one with ``single_hand``); with no such bound, None."""
+        pack, n = pack_for(self), self.players
+        if pack.end_hands == math.inf:
+            return None
+        cards = len(pack.instances)
+        return int(pack.end_hands) * (cards * (2 + n) + n + 3 + cards)
 
     def _check_options(self, options: dict[str, OptionValue]) -> None:
         if options["dealer_sits_out"] and options["players"] != 6:

@@ -173,8 +173,11 @@ class Pack:
     end_score: float
     """A total that ends the match (infinite with ``end="deals"``)."""
     end_hands: float
-    """How many hands end the match: every seat has dealt ``deals`` times, or the ``hand_limit``
-    safeguard (infinite when neither applies)."""
+    """How many hands end the match: ``rule_hands``, or the ``hand_limit`` safeguard (infinite when
+    neither applies)."""
+    rule_hands: float
+    """How many hands end the match by the rules: one with ``single_hand``, ``players × deals`` with
+    ``end="deals"``, else infinite (the target ends it)."""
 
 
 @cache
@@ -185,10 +188,9 @@ def pack_for(game: Game) -> Pack:
     codes = deck_codes(colours)
     instances = tuple(instances_of(codes))
     active = players - 1 if options["dealer_sits_out"] else players
-    by_score = options["end"] == "score"
-    hand_counts = [game.int_option("hand_limit") or math.inf]
-    if not by_score:
-        hand_counts.append(game.int_option("deals") * players)
+    single = bool(options["single_hand"])
+    by_score = options["end"] == "score" and not single
+    rule_hands = 1 if single else math.inf if by_score else game.int_option("deals") * players
     return Pack(
         bool(options["dealer_sits_out"]),
         colours,
@@ -198,7 +200,8 @@ def pack_for(game: Game) -> Pack:
         active,
         len(instances) // active,
         game.int_option("target") if by_score else math.inf,
-        min(hand_counts),
+        min(rule_hands, game.int_option("hand_limit") or math.inf),
+        rule_hands,
     )
 
 
@@ -597,7 +600,8 @@ class MueState(TrickTakingState):
         pack = self._pack
         if hands >= pack.end_hands or max(scores) >= pack.end_score:
             self._phase = Phase.OVER
-            self._finish(winners_of(scores))
+            by_rules = hands >= pack.rule_hands or max(scores) >= pack.end_score
+            self._finish(winners_of(scores), truncated=not by_rules)
         else:
             self._deal()
 
