@@ -47,7 +47,7 @@ def random_agents(game: str, options: dict[str, Any], seed: int) -> None:
         legal = np.flatnonzero(observation["action_mask"])
         env.step(int(rng.choice(legal)))
         moves += 1
-    record = env.unwrapped.state.record()
+    record = env.unwrapped.match.record()
     print(
         f"PettingZoo {env.unwrapped.metadata['name']}: {moves} moves, rewards {dict(sorted(rewards.items()))}"
     )

@@ -114,7 +114,7 @@ def test_observers_give_the_seat_view_or_the_public_view() -> None:
     state = dealt(game, 3)
     seat = state.current_player()
     own = state.cardtable_state().observation(seat)
-    assert json.loads(state.information_state_string(seat)) == own
+    assert json.loads(state.information_state_string(seat)) == own  # nothing played yet: the first view
     assert json.loads(state.observation_string(seat)) == own
     public = make_observation(
         game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
@@ -176,3 +176,47 @@ def test_importing_the_adapter_leaves_a_clean_exit() -> None:
     code = "import cardtable.envs.openspiel, pyspiel; pyspiel.load_game('cardtable_troeven')"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_our_bots_play_in_openspiels_evaluate_bots() -> None:
+    """bot(spec) is a pyspiel.Bot: OpenSpiel's evaluate_bots seats ours, and its C++ IS-MCTS, in a match."""
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    game = load("troeven", {"single_hand": True})
+    seats = [
+        ct_openspiel.bot("heuristic", seed=1),
+        ct_openspiel.bot("openspiel-ismcts:iterations=20", seed=2),
+    ]
+    assert all(isinstance(seat, pyspiel.Bot) for seat in seats)
+    returns = evaluate_bots(game.new_initial_state(), seats, np.random.default_rng(3))
+    assert sorted(returns) in ([0.0, 0.0], [0.0, 1.0])
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        ct_openspiel.bot("genius")
+
+
+def test_reward_modes_set_the_utility() -> None:
+    """zero_sum is OpenSpiel's ZERO_SUM in [-1, 1]; score pays each hand's points as it is scored."""
+    zero = ct_openspiel.load(cardtable.make("troeven", single_hand=True), reward="zero_sum")
+    typ = zero.get_type()
+    assert typ.utility == pyspiel.GameType.Utility.ZERO_SUM and (zero.min_utility(), zero.max_utility()) == (
+        -1,
+        1,
+    )
+    assert zero.utility_sum() == 0.0
+    game = ct_openspiel.load(cardtable.make("slobberhannes", players=3, start_points=6), reward="score")
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    state, rng, total = dealt(game, 4), random.Random(4), np.zeros(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        total += state.rewards()
+    final = state.cardtable_state().result()["scores"]
+    assert list(total) == state.returns() == [score - 6 for score in final]
+    assert game.min_utility() <= min(total) and max(total) <= game.max_utility()
+    with pytest.raises(ValueError, match="keeps no score"):
+        pyspiel.load_game("cardtable_game_of_trains", {"reward": "score"})
+
+
+def test_a_match_without_a_bound_is_refused() -> None:
+    with pytest.raises(ValueError, match="OpenSpiel needs a bound on a match's length"):
+        pyspiel.load_game("cardtable_troeven", {"round_limit": 0})
+    assert pyspiel.load_game("cardtable_troeven").max_game_length() == 200 * 33

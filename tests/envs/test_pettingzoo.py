@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import cardtable
 from cardtable import IllegalAction
@@ -38,18 +38,18 @@ def test_pettingzoo_seed_test_passes(case: tuple[str, dict[str, Any]]) -> None:
 
 
 def play(env: Any, seed: int) -> dict[str, float]:
-    """A whole match by masked random agents; the reward each agent saw when it was done."""
+    """A whole match by masked random agents; the rewards each agent received, summed."""
     rng = random.Random(seed)
     final: dict[str, float] = {}
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, _ = env.last()
-        assert not truncated
-        if terminated:
-            final[agent] = reward
+        final[agent] = final.get(agent, 0.0) + reward
+        if terminated or truncated:
+            assert truncated == env.unwrapped.match.is_truncated() and terminated != truncated
             env.step(None)
             continue
         mask = observation["action_mask"]
-        state = env.unwrapped.state
+        state = env.unwrapped.match
         assert list(np.flatnonzero(mask)) == state.legal_actions()
         assert agent == f"player_{state.current_player()}"
         env.step(rng.choice(list(np.flatnonzero(mask))))
@@ -64,7 +64,7 @@ def test_masks_are_the_legal_actions_and_rewards_the_returns(name: str) -> None:
     for agent in others:
         assert not env.observe(agent)["action_mask"].any()
     final = play(env, 4)
-    returns = env.unwrapped.state.returns()
+    returns = env.unwrapped.match.returns()
     assert final == {f"player_{seat}": value for seat, value in enumerate(returns)}
 
 
@@ -72,19 +72,19 @@ def test_reset_with_a_seed_plays_that_seeds_match() -> None:
     env = ct_pettingzoo.env("slobberhannes", players=4)
     env.reset(seed=11)
     assert (
-        env.unwrapped.state.record() == cardtable.make("slobberhannes", players=4).new_game(seed=11).record()
+        env.unwrapped.match.record() == cardtable.make("slobberhannes", players=4).new_game(seed=11).record()
     )
     env.reset()
-    first = env.unwrapped.state.record()["seed"]
+    first = env.unwrapped.match.record()["seed"]
     env.reset(seed=11)
     env.reset()
-    assert env.unwrapped.state.record()["seed"] == first
+    assert env.unwrapped.match.record()["seed"] == first
 
 
 def test_an_illegal_action_is_refused_with_the_reason_and_changes_nothing() -> None:
     env = ct_pettingzoo.env("slobberhannes", players=4, start_points=6)
     env.reset(seed=2)
-    state = env.unwrapped.state
+    state = env.unwrapped.match
     illegal = next(a for a in range(32) if a not in state.legal_actions())
     before, selection = state.record(), env.agent_selection
     with pytest.raises(IllegalAction, match="cannot play"):
@@ -109,3 +109,70 @@ def test_render_shows_the_public_view_only() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and "hand: None" in text and "scores: [10, 10, 10, 10]" in text
+
+
+def test_render_test_passes() -> None:
+    render_test(lambda render_mode=None: ct_pettingzoo.env("troeven", render_mode=render_mode))
+
+
+@pytest.mark.parametrize("name", cardtable.games())
+def test_state_is_every_seats_view_in_the_state_space(name: str) -> None:
+    """env.state() for centralised critics: seat 0's vector, then the other seats' private fields."""
+    env = ct_pettingzoo.env(name, **SHORT.get(name, {}))
+    env.reset(seed=2)
+    raw = env.unwrapped
+    rng = random.Random(2)
+    for step, _ in enumerate(env.agent_iter(60)):
+        observation, _, terminated, truncated, _ = env.last()
+        state = env.state()
+        assert raw.state_space.contains(state) and state.shape == raw.state_space.shape
+        encoder, match = raw.encoder, raw.match
+        assert np.array_equal(state[: encoder.size], encoder.encode(match.observation(0)))
+        seat = match.current_player()
+        if seat is not None and seat > 0 and step % 5 == 0:
+            hand = encoder.layout[encoder.private_fields[0]]
+            start = encoder.size + (seat - 1) * sum(encoder.layout[f].size for f in encoder.private_fields)
+            mine = observation["observation"][hand.offset : hand.stop]
+            assert np.array_equal(state[start : start + hand.size], mine)
+        env.step(
+            None if terminated or truncated else rng.choice(list(np.flatnonzero(observation["action_mask"])))
+        )
+
+
+def test_reward_modes_pay_as_they_say() -> None:
+    """zero_sum: winners share +1, the others -1; score: each hand's points as it is scored, so an
+    agent's rewards add up to its score's change (Troeven's fall, as its scores count down)."""
+    zero = ct_pettingzoo.env("slobberhannes", players=3, start_points=6, reward="zero_sum")
+    zero.reset(seed=5)
+    totals = play(zero, 5)
+    winners = zero.unwrapped.match.result()["winners"]
+    assert totals == {
+        f"player_{s}": (1 / len(winners) if s in winners else -1 / (3 - len(winners))) for s in range(3)
+    }
+    for name, sense in [("slobberhannes", 1), ("troeven", -1), ("mue", 1)]:
+        env = ct_pettingzoo.env(name, reward="score", **SHORT[name])
+        env.reset(seed=3)
+        totals = play(env, 3)
+        match = env.unwrapped.match
+        final = match.result()["scores"]
+        first = next(e["score"] for e in match.record()["events"] if "score" in e)
+        begin = [score - delta for score, delta in zip(first["scores"], first["deltas"], strict=True)]
+        assert totals == {f"player_{s}": sense * (final[s] - begin[s]) for s in range(len(final))}
+    with pytest.raises(ValueError, match="game-of-trains keeps no score"):
+        ct_pettingzoo.env("game-of-trains", reward="score")
+    with pytest.raises(ValueError, match="reward must be one of win, zero_sum, score"):
+        ct_pettingzoo.env("troeven", reward="points")
+
+
+def test_a_match_the_turn_limit_stops_is_truncated_for_every_agent() -> None:
+    env = ct_pettingzoo.env("game-of-trains", turn_limit=3)
+    env.reset(seed=1)
+    endings = []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            endings.append((agent, terminated, truncated, reward))
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert sorted(endings) == [("player_0", False, True, 0.0), ("player_1", False, True, 0.0)]

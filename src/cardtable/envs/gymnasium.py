@@ -10,12 +10,20 @@
 
 Observations are the PettingZoo adapter's dict (``observation``: the game's encoder vector,
 ``action_mask``: int8 over ``num_actions``); ``action_masks()`` gives the mask too, as maskable
-learners expect. The reward is the seat's ``returns()`` value when the match ends, else 0.
+learners expect. Rewards follow the option ``reward`` (``cardtable.envs.rewards``: ``win``,
+``zero_sum`` or ``score``), counted for the agent's seat over its move and the opponents' moves after
+it. A match that a safeguard limit stopped ends with ``truncated=True`` and ``terminated=False``.
 
 Decisions:
-- Opponents are bot specs (``cardtable.bots.make``): one for every other seat, or a list in seat
-  order; a difficulty level (``easy``…) is a spec. Their seeds, like the match seed, come from the
-  environment's ``np_random``, so ``reset(seed=s)`` fixes the whole episode.
+- Opponents are, for every other seat or as a list in seat order, bot specs (``cardtable.bots.make``;
+  a difficulty level such as ``easy`` is one), bot objects (``cardtable.bots.Bot``), or any callable
+  ``(state, seat) -> action`` taking the engine state: a policy being trained can so be its own
+  opponent. Specs are made afresh at every reset with seeds from the environment's ``np_random``, so
+  ``reset(seed=s)`` fixes the whole episode when every opponent is a spec.
+- Once the episode is over the observation's mask allows every action: under Gymnasium's vector
+  autoreset (``gymnasium.make_vec``) the policy still picks an action for the final observation,
+  which the reset that follows ignores, and an all-zero mask would leave it nothing to pick.
+  ``info["legal_actions"]`` is empty then.
 - An illegal action ends the episode with ``illegal_reward`` (default -1) and
   ``info["illegal_action"]`` holding the engine's reason; the match itself is left as it was.
   Gymnasium's own checker steps with unmasked random actions, and learners without masks need a
@@ -26,8 +34,8 @@ Decisions:
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -39,6 +47,11 @@ from cardtable.bots import Bot
 from cardtable.core.game import State
 
 from .encoding import encoder_for
+from .rewards import Rewards
+
+Policy: TypeAlias = Callable[[State, int], int]
+"""An opponent that is any callable ``(state, seat) -> action``."""
+Opponent: TypeAlias = str | Bot | Policy
 
 
 class CardtableEnv(gymnasium.Env):
@@ -51,21 +64,29 @@ class CardtableEnv(gymnasium.Env):
         game: str,
         *,
         seat: int | None = 0,
-        opponents: str | Sequence[str] = "easy",
+        opponents: Opponent | Sequence[Opponent] = "easy",
+        reward: str = "win",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        """Raises ValueError for an unknown game, option, seat, bot spec or render mode."""
+        """Raises ValueError for an unknown game, option, seat, opponent, reward or render mode."""
         self.game = cardtable.make(game, **options)
+        self.rewarder = Rewards(self.game, reward)
         players = self.game.players
         if seat is not None and (isinstance(seat, bool) or seat not in range(players)):
             raise ValueError(f"seat must be None or a seat from 0 to {players - 1} (got {seat!r})")
-        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        single = isinstance(opponents, str | Bot) or callable(opponents)
+        specs: list[Opponent] = [opponents] * (players - 1) if single else list(opponents)  # type: ignore[arg-type, list-item]
         if len(specs) != players - 1:
-            raise ValueError(f"opponents needs one bot spec per other seat ({players - 1}), got {len(specs)}")
+            raise ValueError(f"opponents needs one opponent per other seat ({players - 1}), got {len(specs)}")
         for spec in specs:
-            bots.make(spec)  # refuses an unknown kind or setting now, not at the first reset
+            if isinstance(spec, str):
+                bots.make(spec)  # refuses an unknown kind or setting now, not at the first reset
+            elif not (isinstance(spec, Bot) or callable(spec)):
+                raise ValueError(
+                    f"an opponent is a bot spec, a bot or a callable (state, seat) -> action: {spec!r}"
+                )
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi' (got {render_mode!r})")
         self.seat, self.opponent_specs = seat, specs
@@ -82,7 +103,7 @@ class CardtableEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.state: State | None = None
         self._me = 0
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, Policy] = {}
         self._done = True
 
     def reset(
@@ -93,10 +114,7 @@ class CardtableEnv(gymnasium.Env):
         rng = self.np_random
         self._me = int(rng.integers(self.game.players)) if self.seat is None else self.seat
         others = [s for s in range(self.game.players) if s != self._me]
-        self._bots = {
-            s: bots.make(spec, seed=int(rng.integers(2**63)))
-            for s, spec in zip(others, self.opponent_specs, strict=True)
-        }
+        self._bots = {s: self._policy(spec, rng) for s, spec in zip(others, self.opponent_specs, strict=True)}
         self.state = self.game.new_game(seed=int(rng.integers(2**63)))
         self._done = False
         self._bots_play()
@@ -115,13 +133,16 @@ class CardtableEnv(gymnasium.Env):
         if reason is not None:
             self._done = True
             return self._observe(), self.illegal_reward, True, False, self._info(illegal_action=reason)
+        since = state.event_count()
         state.apply_action(action_id)
         self._bots_play()
         self._done = state.is_terminal()
-        reward = state.returns()[self._me] if self._done else 0.0
+        events = state.events(since) if self.rewarder.dense else ()
+        reward = self.rewarder.after(state, events)[self._me]
+        truncated = self._done and state.is_truncated()
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, self._done, False, self._info()
+        return self._observe(), reward, self._done and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent now, as a boolean mask over ``num_actions``."""
@@ -138,18 +159,29 @@ class CardtableEnv(gymnasium.Env):
         print(text)
         return None
 
+    def _policy(self, opponent: Opponent, rng: np.random.Generator) -> Policy:
+        """The callable that plays a seat: a spec made into a bot seeded from ``rng``, a bot's choice."""
+        if isinstance(opponent, str):
+            opponent = bots.make(opponent, seed=int(rng.integers(2**63)))
+        if isinstance(opponent, Bot):
+            choose = opponent.choose
+            return lambda state, seat: choose(state)
+        return opponent
+
     def _bots_play(self) -> None:
         state = self.state
         assert state is not None
         while not state.is_terminal() and state.current_player() != self._me:
             seat = state.current_player()
             assert seat is not None
-            state.apply_action(self._bots[seat].choose(state))
+            state.apply_action(operator.index(self._bots[seat](state, seat)))
 
     def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_actions, np.int8)
         state = self.state
-        if state is not None and not self._done and state.current_player() == self._me:
+        if state is None or self._done:
+            return np.ones(self.game.num_actions, np.int8)  # see the module docstring: any action
+        mask = np.zeros(self.game.num_actions, np.int8)
+        if state.current_player() == self._me:
             mask[state.legal_actions()] = 1
         return mask
 

@@ -22,21 +22,35 @@ Decisions:
   (OpenSpiel's ``EXPLICIT_STOCHASTIC``, so states serialize and pickle by their history). Eight
   nodes of 256 rather than one of 2**64 keeps ``chance_outcomes()`` small. ``cardtable_state()``
   gives the engine state, whose ``record()`` replays the match in cardtable.
-- Information: imperfect. A seat's information state is its ``observation(seat)`` (everything it may
-  know, ``docs/design.md`` §6), as canonical JSON for the strings and the game's encoder for the tensors; the
-  observation and information-state views are the same. The public observer
-  (``IIGObservationType(private_info=NONE)``) is ``observation(None)``. Observers over all
-  players' private information are refused: the engine gives none.
+- Information: imperfect. ``observation_string``/``observation_tensor`` are the seat's current view
+  (``observation(seat)``, everything it may know now, ``docs/design.md`` §6): canonical JSON, and the
+  game's encoder. The information state is perfect recall (``cardtable.envs.recall``):
+  ``information_state_string`` is the seat's whole history in the match (its first view, then every
+  move with its seat and what changed in the seat's view), and ``information_state_tensor`` is the
+  current view followed by the current hand's moves and news (``Encoder.encode_info``): perfect recall
+  within the hand, and over the whole match with a trick game's ``single_hand`` option (OpenSpiel's
+  hearts is one hand too). A state starts following the history the first time one is asked for, by
+  replaying its record, so searches that never ask pay nothing. The public observer
+  (``IIGObservationType(private_info=NONE)``) is ``observation(None)``. Observers over all players'
+  private information are refused: the engine gives none.
 - ``resample_from_infostate`` is the engine's ``resample``: other seats' hidden cards redrawn,
-  the seat's view unchanged, future chance reseeded from the sampler.
-- Utility: general-sum, in [0, 1]: ``returns()`` gives 1.0 to each winner (winners may share a
-  match). ``max_game_length`` is the encoder's bound on decisions.
+  the seat's view unchanged, future chance reseeded from the sampler. The world keeps the seat's
+  information state; the other seats' are those of the real match (the world has no other past).
+- Utility follows the game parameter ``reward`` (``cardtable.envs.rewards``): ``win`` (the default)
+  is general-sum in [0, 1]; ``zero_sum`` is ``ZERO_SUM`` in [-1, 1]; ``score`` pays each hand's points
+  as it is scored (reward model ``REWARDS``). A match a safeguard limit ends is terminal for
+  OpenSpiel, which has no truncation. ``max_game_length`` is the game's own bound
+  (``Game.max_game_length``); options that turn off the safeguard (a limit of 0) leave a match
+  unbounded, and OpenSpiel refuses them.
 - Seat options whose default is null (``first_leader``…) are integer parameters with -1 for null:
   OpenSpiel parameters cannot be null.
-- ``ISMCTSBot`` seats OpenSpiel's C++ IS-MCTS; it also plays cardtable states as a cardtable bot
-  (kind ``openspiel-ismcts`` of ``cardtable.bots.make`` once ``register_bot()`` has been called:
-  the arena takes bot specs; its process workers are spawned, so they do not see it, and an arena
-  seating it runs with ``workers=1``).
+- ``bot(spec, seed)`` seats any cardtable bot spec, and OpenSpiel's C++ IS-MCTS (``openspiel-ismcts``),
+  as a ``pyspiel.Bot`` (for ``evaluate_bots`` and OpenSpiel's tools). ``ISMCTSBot`` seats OpenSpiel's
+  C++ IS-MCTS; it also plays cardtable states as a cardtable bot (kind ``openspiel-ismcts`` of
+  ``cardtable.bots.make`` once ``register_bot()`` has been called: the arena takes bot specs; its
+  process workers are spawned, so they do not see it, and an arena seating it runs with
+  ``workers=1``). It keys its search tree on observation strings, as it did before the information
+  states had perfect recall: a history per node would make every key grow with the match.
 """
 
 from __future__ import annotations
@@ -44,6 +58,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -51,6 +66,7 @@ import pyspiel
 
 import cardtable
 from cardtable.bots import Bot
+from cardtable.bots import make as bots_make
 from cardtable.bots.base import register_kind
 from cardtable.bots.ismcts import EXPLORATION
 from cardtable.core.game import Game, JsonDict, State
@@ -58,6 +74,8 @@ from cardtable.core.options import Option
 
 from . import ismcts_bridge
 from .encoding import Encoder, encoder_for
+from .recall import MatchRecall
+from .rewards import Rewards
 
 BOT_KIND = "openspiel-ismcts"
 NULL = -1
@@ -72,14 +90,16 @@ def spiel_name(game: str) -> str:
     return "cardtable_" + game.replace("-", "_")
 
 
-def parameters(game: Game) -> dict[str, Any]:
+def parameters(game: Game, reward: str = "win") -> dict[str, Any]:
     """The pyspiel parameters that load ``game`` with its options (null options as -1)."""
-    return {name: NULL if value is None else value for name, value in game.options.items()}
+    params: dict[str, Any] = {name: NULL if value is None else value for name, value in game.options.items()}
+    params["reward"] = reward
+    return params
 
 
-def load(game: Game) -> SpielGame:
-    """The pyspiel game for a cardtable game with its options."""
-    loaded = pyspiel.load_game(spiel_name(game.name), parameters(game))
+def load(game: Game, reward: str = "win") -> SpielGame:
+    """The pyspiel game for a cardtable game with its options and ``reward`` mode."""
+    loaded = pyspiel.load_game(spiel_name(game.name), parameters(game, reward))
     assert isinstance(loaded, SpielGame)
     return loaded
 
@@ -103,6 +123,20 @@ class _Match:
         self.state = state
 
 
+class _Branch:
+    """Where a resampled world's history starts, until it is asked for: the recall of the state it
+    was drawn from, and the world's engine state then (its own moves follow from there). Shared by
+    the world's copies: neither is changed."""
+
+    __slots__ = ("history", "world")
+
+    def __init__(self, history: Callable[[], MatchRecall | None], world: State) -> None:
+        self.history, self.world = history, world
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Branch:
+        return self
+
+
 class SpielGame(pyspiel.Game):
     """A cardtable game with its options, as a pyspiel game. ``register`` makes one subclass per game,
     naming it in ``cardtable_name`` and ``game_type``."""
@@ -111,22 +145,32 @@ class SpielGame(pyspiel.Game):
     game_type: pyspiel.GameType
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        """Raises ValueError for a bad option value (pyspiel itself refuses unknown parameters)."""
+        """Raises ValueError for a bad option value or reward mode, and for options that leave a match
+        unbounded (pyspiel itself refuses unknown parameters)."""
         params = dict(params or {})
         specs = {option.name: option for option in cardtable.make(self.cardtable_name).option_specs}
         options = {key: _option_value(specs[key], value) for key, value in params.items() if key in specs}
-        self.cardtable_game = cardtable.make(self.cardtable_name, **options)
-        self.encoder: Encoder = encoder_for(self.cardtable_game)
+        self.cardtable_game = game = cardtable.make(self.cardtable_name, **options)
+        self.encoder: Encoder = encoder_for(game)
+        self.rewards = Rewards(game, params.get("reward", "win"))
+        length = game.max_game_length()
+        if length is None:
+            raise ValueError(
+                f"OpenSpiel needs a bound on a match's length, and {game!r} has none: keep its safeguard "
+                "limit above 0"
+            )
+        low, high = self.rewards.bounds()
+        zero_sum = self.rewards.mode == "zero_sum"
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.cardtable_game.num_actions,
+            num_distinct_actions=game.num_actions,
             max_chance_outcomes=len(BYTE_OUTCOMES),
-            num_players=self.cardtable_game.players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=None,
-            max_game_length=self.encoder.max_game_length(),
+            num_players=game.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=length,
         )
-        super().__init__(self.game_type, info, params)
+        super().__init__(_with_rewards(self.game_type, self.rewards), info, params)
 
     def new_initial_state(self) -> SpielState:
         """The root: the first of the chance nodes that draw the match's seed."""
@@ -157,7 +201,10 @@ class SpielGame(pyspiel.Game):
                 "cardtable observers give a seat's view (public and its own private information) or the "
                 f"public view, not {iig_obs_type}"
             )
-        return Observer(self.encoder, public_only=private == pyspiel.PrivateInfoType.NONE)
+        public_only = private == pyspiel.PrivateInfoType.NONE
+        if iig_obs_type is not None and iig_obs_type.perfect_recall and not public_only:
+            return InfoStateObserver(self.encoder)
+        return Observer(self.encoder, public_only=public_only)
 
 
 class SpielState(pyspiel.State):
@@ -167,6 +214,9 @@ class SpielState(pyspiel.State):
         super().__init__(game)
         self._seed_bytes: list[int] = []
         self._match: _Match | None = None
+        self._recall: MatchRecall | None = None
+        self._branch: _Branch | None = None
+        self._rewards = self._returns = [0.0] * game.num_players()
 
     def current_player(self) -> int:
         if self._match is None:
@@ -183,7 +233,15 @@ class SpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self._match is not None:
-            self._match.state.apply_action(action)
+            match = self._match.state
+            seat, since = match.current_player(), match.event_count()
+            match.apply_action(action)
+            rewards = self.get_game().rewards
+            self._rewards = rewards.after(match, match.events(since + 1) if rewards.dense else ())
+            self._returns = [sum(pair) for pair in zip(self._returns, self._rewards, strict=True)]
+            if self._recall is not None:
+                assert seat is not None
+                self._recall.step(match, seat, action)
             return
         if action not in range(256):
             raise ValueError(f"a seed byte is 0..255, not {action}")
@@ -200,10 +258,12 @@ class SpielState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self._match is not None and self._match.state.is_terminal()
 
+    def rewards(self) -> list[float]:
+        """The rewards of the last move (``score``: the hand just scored; else only at the end)."""
+        return list(self._rewards)
+
     def returns(self) -> list[float]:
-        if self._match is None:
-            return [0.0] * self.num_players()
-        return self._match.state.returns()
+        return list(self._returns)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state that ``player_id`` cannot tell from this one: the engine's ``resample``, seeded by
@@ -212,6 +272,10 @@ class SpielState(pyspiel.State):
         if self._match is not None:
             rng = random.Random(int(probability_sampler() * 2**53))
             world._match = _Match(self._match.state.resample(player_id, rng))
+            if self._recall is not None:
+                world._recall = self._recall.copy()
+            else:  # the world's record shows the real deals: its history must start from this one's
+                world._branch = _Branch(self.clone().recall, world._match.state.clone())
         return world
 
     def cardtable_state(self) -> State:
@@ -223,6 +287,27 @@ class SpielState(pyspiel.State):
     def view(self, seat: int | None) -> JsonDict | None:
         """``observation(seat)`` of the match, or None before the deal."""
         return None if self._match is None else self._match.state.observation(seat)
+
+    def recall(self) -> MatchRecall | None:
+        """Every seat's history of the match (None before the deal), followed from now on."""
+        if self._match is None:
+            return None
+        if self._recall is None:
+            match = self._match.state
+            if self._branch is None:
+                self._recall = MatchRecall.of(match)
+            else:
+                history = self._branch.history()
+                assert history is not None
+                self._recall = recall = history.copy()
+                world = self._branch.world.clone()
+                for event in match.events(world.event_count()):
+                    if "move" in event:
+                        action = world.string_to_action(event["move"])
+                        world.apply_action(action)
+                        recall.step(world, event["seat"], action)
+                self._branch = None
+        return self._recall
 
     def __str__(self) -> str:
         if self._match is None:
@@ -252,6 +337,32 @@ class Observer:
     def string_from(self, state: SpielState, player: int) -> str:
         view = state.view(None if self.public_only else player)
         return "" if view is None else json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+class InfoStateObserver:
+    """The perfect-recall observer: ``string_from`` is the seat's history in the match, ``tensor`` its
+    view now and at the deal, and the current hand's tokens (``Encoder.encode_info``); named views
+    ``dict`` per field of the view now, then ``dealt`` and ``history``."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        self.tensor = np.zeros(encoder.info_size, np.float32)
+        self.dict = {f.name: self.tensor[f.offset : f.stop] for f in encoder.layout.fields}
+        self.dict["dealt"] = self.tensor[encoder.size : 2 * encoder.size]
+        self.dict["history"] = self.tensor[2 * encoder.size :]
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        recall = state.recall()
+        if recall is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = self.encoder.encode_info(
+                recall.view(player), recall.dealt(player), recall.tokens(player)
+            )
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        recall = state.recall()
+        return "" if recall is None else recall.string(player)
 
 
 # -- OpenSpiel's C++ IS-MCTS ----------------------------------------------------------------------------
@@ -297,7 +408,7 @@ class ISMCTSBot(Bot):
                 max_simulations=simulations,
                 max_world_samples=-1,
                 final_policy_type=policies[policy],
-                use_observation_string=False,
+                use_observation_string=True,
                 allow_inconsistent_action_sets=False,
                 max_wall_clock_time=wall_clock,
             )
@@ -328,6 +439,42 @@ def _resample(state: SpielState, player: int, rng: Any) -> SpielState:
     return state.resample_from_infostate(player, rng)
 
 
+# -- any cardtable bot as a pyspiel.Bot ------------------------------------------------------------------
+
+
+class SpielBot(pyspiel.Bot):
+    """A cardtable bot seated in OpenSpiel (``evaluate_bots``, OpenSpiel's tools): it chooses from the
+    engine state of a ``cardtable_*`` pyspiel state, and needs no history (``restart_at`` and
+    ``inform_action`` change nothing)."""
+
+    def __init__(self, bot: Bot) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+
+    def step(self, state: pyspiel.State) -> int:
+        if isinstance(self.bot, ISMCTSBot):
+            return self.bot.step(state)
+        return self.bot.choose(state.cardtable_state())
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        pass
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+
+def bot(spec: str, seed: int | None = None) -> SpielBot:
+    """The bot of a cardtable bot spec (``random``, ``hard``, ``ismcts:iterations=300``…, and
+    ``openspiel-ismcts:…`` for OpenSpiel's C++ IS-MCTS) as a ``pyspiel.Bot``; raises ValueError for
+    a bad spec."""
+    if spec.partition(":")[0].strip() == BOT_KIND:
+        register_bot()
+    return SpielBot(bots_make(spec, seed=seed))
+
+
 @functools.lru_cache(maxsize=64)
 def _loaded(game: Game) -> SpielGame:
     return load(game)
@@ -343,11 +490,33 @@ def _option_value(option: Option, value: Any) -> Any:
     return value
 
 
+def _with_rewards(game_type: pyspiel.GameType, rewards: Rewards) -> pyspiel.GameType:
+    """The game type of one reward mode: zero-sum utility, or rewards along the way for ``score``."""
+    kind = pyspiel.GameType
+    return kind(
+        short_name=game_type.short_name,
+        long_name=game_type.long_name,
+        dynamics=game_type.dynamics,
+        chance_mode=game_type.chance_mode,
+        information=game_type.information,
+        utility=kind.Utility.ZERO_SUM if rewards.mode == "zero_sum" else kind.Utility.GENERAL_SUM,
+        reward_model=kind.RewardModel.REWARDS if rewards.dense else kind.RewardModel.TERMINAL,
+        max_num_players=game_type.max_num_players,
+        min_num_players=game_type.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=game_type.parameter_specification,
+    )
+
+
 def _game_type(name: str) -> pyspiel.GameType:
     game = cardtable.make(name)
     params: dict[str, Any] = {}
     for option in game.option_specs:
         params[option.name] = NULL if option.default is None else option.default
+    params["reward"] = "win"
     counts = game.player_counts()
     return pyspiel.GameType(
         short_name=spiel_name(name),

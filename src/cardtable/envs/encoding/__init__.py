@@ -13,6 +13,14 @@ Decisions:
   game's own scale, so bounds are exact and a ``Box`` space holds every observation.
 - A game without an encoder module is refused by ``encoder_for`` with the file to add: the adapters
   are generic, a new game needs only ``cardtable/envs/encoding/<game>.py`` with its ``encoder_class``.
+- The information-state tensor (OpenSpiel's, ``encode_info``) is the observation's vector now and as it
+  was at the hand's deal (which keeps what the deal showed, even what an earlier hand left on view),
+  followed by the history of the current hand as tokens: every move's action id, and after a move the
+  game's ``news`` for the seat (what chance showed it: its cards at a deal, a card drawn or uncovered),
+  ids from ``num_actions`` on. Moves are public in every game and their seats follow from the rules, so
+  the current view and these tokens tell apart every history of the hand that the seat can tell apart. A
+  game lays the tokens out one-hot (one row per token) where that stays small, else as one value per
+  token, ``(token + 1) / vocabulary``: exact, and a thousandth of the size.
 
 >>> import cardtable
 >>> encoder = encoder_for(cardtable.make("slobberhannes", players=4))
@@ -28,7 +36,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core.game import Game, JsonDict
+from ...core.game import Game, JsonDict, State
 from ...core.registry import piece
 from .layout import Field, Layout
 
@@ -40,6 +48,15 @@ class Encoder(ABC):
 
     private_fields: ClassVar[tuple[str, ...]] = ("hand",)
     """Fields holding what only the observer sees (all zeros in the public view)."""
+    score_sense: ClassVar[int] = 0
+    """How a seat's score moves as it does well: +1 up, -1 down (Troeven), 0 for a game that keeps
+    no score (its ``reward="score"`` is refused)."""
+    hand_key: ClassVar[str | None] = None
+    """The observation's key that changes when a new hand is dealt (None: the match is one deal)."""
+    news_vocabulary = 0
+    """How many kinds of news token the game has (``news``)."""
+    history_one_hot: ClassVar[bool] = False
+    """True to lay the history out one-hot (see the module docstring)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -62,6 +79,69 @@ class Encoder(ABC):
         out[:] = 0.0
         self._write(out, view)
 
+    # -- the global state (every hand, for centralised critics) ---------------------------------------
+
+    @property
+    def state_size(self) -> int:
+        """The length of ``encode_state``'s vector."""
+        return self.size + (self.players - 1) * sum(self.layout[name].size for name in self.private_fields)
+
+    def encode_state(self, state: State) -> np.ndarray:
+        """What all seats see together: seat 0's observation vector, then each other seat's private
+        fields in seat order (their hands). Cards nobody sees (a stock, a depot) stay out."""
+        parts = [self.encode(state.observation(0))]
+        for seat in range(1, self.players):
+            vector = self.encode(state.observation(seat))
+            parts += [
+                vector[self.layout[name].offset : self.layout[name].stop] for name in self.private_fields
+            ]
+        return np.concatenate(parts)
+
+    # -- the information state (perfect recall within a hand) ---------------------------------------
+
+    @property
+    def vocabulary(self) -> int:
+        """Token ids: the action ids, then the news."""
+        return self.game.num_actions + self.news_vocabulary
+
+    @property
+    def info_size(self) -> int:
+        """The length of ``encode_info``'s vector."""
+        rows = self.history_length()
+        return 2 * self.size + rows * (self.vocabulary if self.history_one_hot else 1)
+
+    def encode_info(self, view: JsonDict, dealt: JsonDict, tokens: list[int]) -> np.ndarray:
+        """The seat's information-state vector: ``view`` encoded, then its view ``dealt`` at the hand's
+        deal, then this hand's ``tokens``. Raises ValueError when a hand holds more tokens than
+        ``history_length`` allows."""
+        out = np.zeros(self.info_size, np.float32)
+        self._write(out, view)
+        self._write(out[self.size : 2 * self.size], dealt)
+        if len(tokens) > self.history_length():
+            raise ValueError(f"{len(tokens)} history tokens exceed the bound of {self.history_length()}")
+        history = out[2 * self.size :]
+        if self.history_one_hot:
+            history[np.arange(len(tokens)) * self.vocabulary + np.asarray(tokens, np.int64)] = 1.0
+        else:
+            history[: len(tokens)] = (np.asarray(tokens, np.float32) + 1.0) / self.vocabulary
+        return out
+
+    def news(
+        self, before: JsonDict | None, view: JsonDict, seat: int | None, action: int | None
+    ) -> list[int]:
+        """The news tokens (``0 .. news_vocabulary - 1``) of one step for the seat whose ``view`` it is:
+        what it learnt besides the move (``seat`` played ``action``; both None at the start), from its
+        view ``before`` the step (None at the start of a hand) and after. None by default."""
+        return []
+
+    @abstractmethod
+    def history_length(self) -> int:
+        """The most tokens one hand can hold (the game's bound on a hand's moves, plus its news)."""
+
+    def score_range(self) -> tuple[float, float]:
+        """The least and most ``reward="score"`` gives one seat over a match (score games only)."""
+        raise NotImplementedError(f"{self.game.name} keeps no score")
+
     # -- what each game provides --------------------------------------------------------------------
 
     @abstractmethod
@@ -71,10 +151,6 @@ class Encoder(ABC):
     @abstractmethod
     def _write(self, out: np.ndarray, view: JsonDict) -> None:
         """Write ``view`` into ``out``, which is all zeros."""
-
-    @abstractmethod
-    def max_game_length(self) -> int:
-        """An upper bound on the decisions in one match with these options (OpenSpiel needs one)."""
 
     # -- helpers for encoders --------------------------------------------------------------------
 

@@ -23,9 +23,11 @@ offset  size    range   field: meaning
 
 ``CaboosesEncoder(game).layout.describe()`` prints the exact offsets for a player count.
 
-Longest game (OpenSpiel's ``max_game_length``): moves between piles may be repeated within a turn, so
-the rules set no bound on decisions; OpenSpiel is told 2**31 - 1.
-"""
+Information state (OpenSpiel's ``information_state_tensor``): the vector above now and at the deal, then
+the game so far, one value per token, ``(token + 1) / (425 + 24)``: the observer's dealt cards (news
+token ``425 + card``), each move (its action id), and after a move the cards the observer drew (``425 +
+card``) or one token ``425 + 23`` per card the seat to act drew. Slots: the game's ``max_game_length``
+plus the pack (every card drawn at most once). """
 
 from __future__ import annotations
 
@@ -34,7 +36,17 @@ from collections import Counter
 import numpy as np
 
 from ...core.game import JsonDict
-from ...games.cabooses_in_the_corner import CARD_IDS, NUM_CODES, PLACES, TRAIN_LENGTH, pack_for
+from ...games.cabooses_in_the_corner import (
+    CARD_IDS,
+    CODES,
+    MOVE_BASE,
+    NUM_CODES,
+    NUM_PLACES,
+    PLACES,
+    PLAY_BASE,
+    TRAIN_LENGTH,
+    pack_for,
+)
 from . import Encoder
 
 PACK = 72
@@ -45,6 +57,10 @@ PILE_VALUES = 2 * NUM_CODES + 1
 
 class CaboosesEncoder(Encoder):
     """Cabooses in the Corner for 2–6 players (see the module docstring for the layout)."""
+
+    news_vocabulary = NUM_CODES + 1
+    OTHER_DREW = NUM_CODES
+    """The news token of a card drawn by another seat, unseen."""
 
     def _declare(self) -> None:
         n, add = self.players, self.layout.add
@@ -95,8 +111,31 @@ class CaboosesEncoder(Encoder):
             card = CARD_IDS[code]
             out[offset + card] += 1.0 / self.copies[card]
 
-    def max_game_length(self) -> int:
-        return 2**31 - 1
+    def news(
+        self, before: JsonDict | None, view: JsonDict, seat: int | None, action: int | None
+    ) -> list[int]:
+        """The observer's cards at the deal; after a move, the cards it drew, or one token per card
+        another seat drew."""
+        if before is None:
+            return sorted(CARD_IDS[code] for code in view["hand"] or ())
+        played = None
+        if seat is not None and action is not None and action < MOVE_BASE:
+            played = (action - PLAY_BASE) // NUM_PLACES
+        me, tokens = view["seat"], []
+        if me is not None:
+            held = Counter(before["hand"])
+            if seat == me and played is not None:
+                held[CODES[played]] -= 1
+            tokens += sorted(CARD_IDS[code] for code in (Counter(view["hand"]) - held).elements())
+        for other in range(self.players):
+            if other != me:
+                drawn = view["hand_sizes"][other] - before["hand_sizes"][other]
+                drawn += seat == other and played is not None
+                tokens += [self.OTHER_DREW] * drawn
+        return tokens
+
+    def history_length(self) -> int:
+        return self.game.max_game_length() + PACK  # type: ignore[operator]
 
 
 encoder_class = CaboosesEncoder

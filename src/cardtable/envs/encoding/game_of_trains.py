@@ -26,17 +26,19 @@ offset      size      range   field: meaning
 
 ``GameOfTrainsEncoder(game).layout.describe()`` prints the exact offsets for a player count.
 
-Longest match (OpenSpiel's ``max_game_length``): one ``place`` per seat in setup, then at most
-``turn_limit`` turns of at most two decisions (``draw`` and ``place``); without a limit OpenSpiel is
-told 2**31 - 1.
-"""
+Information state (OpenSpiel's ``information_state_tensor``): the vector above now and at the deal, then
+the game so far, one value per token, ``(token + 1) / (1261 + 84)``: the cards the observer drew in
+setup (news token ``1261 + card - 1``, by number), then each move (its action id), and after a removal
+the replacement cars in every train that lost one, from the observer's train on (news tokens). Slots:
+``n`` for the setup draws, ``n + 2 * turn_limit`` for moves, ``n * turn_limit`` for replacements. A
+drawn card is named by the ``place`` that follows it, and shown in ``drawn`` until then. """
 
 from __future__ import annotations
 
 import numpy as np
 
 from ...core.game import JsonDict
-from ...games.game_of_trains import Ability
+from ...games.game_of_trains import USE_AT_BASE, USE_BASE, Ability
 from . import Encoder
 
 CARDS = 84
@@ -50,6 +52,7 @@ class GameOfTrainsEncoder(Encoder):
     """Game of Trains for 2–4 players (see the module docstring for the layout)."""
 
     private_fields = ("drawn", "setup_hand", "setup_discards")
+    news_vocabulary = CARDS
 
     def _declare(self) -> None:
         n, add = self.players, self.layout.add
@@ -112,9 +115,28 @@ class GameOfTrainsEncoder(Encoder):
         for card in cards:
             out[offset + int(card["card"]) - 1] = 1.0
 
-    def max_game_length(self) -> int:
-        limit = int(self.game.options["turn_limit"])  # type: ignore[arg-type]
-        return self.players + 2 * limit if limit else 2**31 - 1
+    def news(
+        self, before: JsonDict | None, view: JsonDict, seat: int | None, action: int | None
+    ) -> list[int]:
+        """The observer's setup draws at the deal; the replacement cars after a removal (``use C``)."""
+        if before is None:
+            return sorted(int(card["card"]) - 1 for card in view["setup_hand"] or ())
+        if action is None or not USE_BASE <= action < USE_AT_BASE:
+            return []
+        me, cars = self.me(view), []
+        for rel in range(self.players):
+            s = (me + rel) % self.players
+            for old, new in zip(before["trains"][s], view["trains"][s], strict=True):
+                if old["card"] != new["card"]:
+                    cars.append(int(new["card"]) - 1)
+        return cars
+
+    def history_length(self) -> int:
+        bound = self.game.max_game_length()
+        if bound is None:
+            raise ValueError("a Game of Trains without turn_limit has no bound on its history")
+        turns = (bound - self.players) // 2
+        return self.players + bound + self.players * turns
 
 
 encoder_class = GameOfTrainsEncoder

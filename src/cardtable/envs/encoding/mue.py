@@ -37,11 +37,10 @@ offset  size    range    field: meaning
 The score sheet (one line per past hand) is left out: the scores carry its sum.
 ``MueEncoder(game).layout.describe()`` prints the exact offsets for a player count.
 
-Longest game (OpenSpiel's ``max_game_length``): a hand deals at most 60 cards. Each can be shown once,
-each bidding turn ends with ``done``, and between two bids at most ``n`` seats pass, so the auction
-takes at most ``60 * (2 + n) + n`` decisions; then two trump calls, a partner and at most 60 cards.
-At most ``hand_limit`` hands are played (``players * deals`` in ``end="deals"`` mode); with neither
-bound OpenSpiel is told 2**31 - 1.
+Information state (OpenSpiel's ``information_state_tensor``): the vector above now and at the deal, then
+the hand's moves in order (auction, trumps, partner, cards), one value each, ``(action + 1) / 124``, in
+as many slots as a hand can have decisions (``C * (2 + n) + n + 3 + C`` for a pack of C cards). Mü shows
+a seat nothing by chance after the deal, and its dealt cards are its hand and the cards it has played.
 """
 
 from __future__ import annotations
@@ -49,8 +48,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.game import JsonDict
-from ...games.mue.cards import CODE_IDS, TRUMP_NAMES
-from ...games.mue.state import PHASE_NAMES
+from ...games.mue.cards import CODE_IDS, POINTS_OF, TRUMP_NAMES
+from ...games.mue.rules import BONUS_CAP, GAIN_PER_CARD, LOSS_PER_CARD
+from ...games.mue.state import PHASE_NAMES, pack_for
 from . import Encoder
 
 CODES = 50
@@ -61,6 +61,9 @@ MAX_CARDS = 60
 
 class MueEncoder(Encoder):
     """Mü for 3–6 players (see the module docstring for the layout)."""
+
+    score_sense = 1
+    hand_key = "hand_number"
 
     def _declare(self) -> None:
         n, add = self.players, self.layout.add
@@ -141,14 +144,20 @@ class MueEncoder(Encoder):
         for code in codes:
             out[offset + CODE_IDS[code]] += 0.5
 
-    def max_game_length(self) -> int:
-        options, n = self.game.options, self.players
-        limits = [int(options["hand_limit"])]  # type: ignore[arg-type]
-        if options["end"] == "deals":
-            limits.append(n * int(options["deals"]))  # type: ignore[arg-type]
-        hands = min(limit for limit in limits if limit) if any(limits) else 0
-        per_hand = MAX_CARDS * (2 + n) + n + 3 + MAX_CARDS
-        return hands * per_hand if hands else 2**31 - 1
+    def history_length(self) -> int:
+        cards = len(pack_for(self.game).instances)
+        return cards * (2 + self.players) + self.players + 3 + cards
+
+    def score_range(self) -> tuple[float, float]:
+        """A hand gives a seat at most every card point, the bonus cap and the pay for a whole hand
+        overbid by another, and takes at most the Chief's loss for a whole hand overbid."""
+        pack = pack_for(self.game)
+        hands = pack.end_hands
+        if hands == float("inf"):
+            raise ValueError("a Mü game without hand_limit, deals or single_hand has no bound on its scores")
+        size = pack.tricks_per_hand
+        gain = sum(POINTS_OF) + BONUS_CAP + GAIN_PER_CARD * size
+        return -hands * LOSS_PER_CARD * size, hands * gain
 
 
 encoder_class = MueEncoder

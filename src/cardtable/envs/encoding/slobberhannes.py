@@ -26,10 +26,10 @@ offset size        range    field: meaning
 
 ``SlobberhannesEncoder(game).layout.describe()`` prints the exact offsets for a player count.
 
-Longest match (OpenSpiel's ``max_game_length``): every hand takes at least 3 points from the table and
-a hand is only dealt while every score is at least 1, so at most ``n * (start_points - 1) // 3 + 1``
-hands of 32 cards (4 players) or 30 cards are played.
-"""
+Information state (OpenSpiel's ``information_state_tensor``): the vector above now and at the deal, then
+the hand so far one-hot, a row of ``32 + n`` values per token (``1 + 32`` rows): the hand's leader (news
+token ``32 + seat``, relative), then each card played, in order. The seats that played them follow from
+the rules. """
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ import numpy as np
 
 from ...core.cards import PIQUET_IDS
 from ...core.game import JsonDict
+from ...games.slobberhannes import deck_for
 from . import Encoder
 
 CARDS = 32
@@ -45,8 +46,13 @@ CARDS = 32
 class SlobberhannesEncoder(Encoder):
     """Slobberhannes for 3–6 players (see the module docstring for the layout)."""
 
+    score_sense = 1
+    hand_key = "hand_number"
+    history_one_hot = True
+
     def _declare(self) -> None:
         n, add = self.players, self.layout.add
+        self.news_vocabulary = n
         add("hand", CARDS, "1 for each card in the observer's hand (zeros in the public view)")
         add("played", CARDS, "cards played so far in this hand, current trick included")
         add("trick", CARDS * n, "the card each relative seat put into the current trick")
@@ -92,11 +98,21 @@ class SlobberhannesEncoder(Encoder):
         for play in plays:
             out[offset + CARDS * self.relative(play["seat"], me) + PIQUET_IDS[play["card"]]] = 1.0
 
-    def max_game_length(self) -> int:
-        n = self.players
+    def news(
+        self, before: JsonDict | None, view: JsonDict, seat: int | None, action: int | None
+    ) -> list[int]:
+        """At a deal: who leads the hand."""
+        if before is None and not view["over"]:
+            return [self.relative(view["to_act"], self.me(view))]
+        return []
+
+    def history_length(self) -> int:
+        return 1 + len(deck_for(self.players))
+
+    def score_range(self) -> tuple[float, float]:
+        """A seat loses at most 4 points a hand, and is dealt no more hands once at 0 or below."""
         start = int(self.game.options["start_points"])  # type: ignore[arg-type]
-        deck = 32 if n == 4 else 30
-        return (n * (start - 1) // 3 + 1) * deck
+        return (-4.0 if self.game.options["single_hand"] else -(start + 3.0)), 0.0
 
 
 encoder_class = SlobberhannesEncoder

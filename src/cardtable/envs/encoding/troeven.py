@@ -26,9 +26,11 @@ offset size  range      field: meaning
    343    1  [0, 1]     stock: version 2, cards left in the stock / 16
    344    4  [0, 1]     previous_round: the last scored round: points / 40 per seat (0-1), its dealer (2-3)
 
-Longest match (OpenSpiel's ``max_game_length``): a round is one trump call and 32 cards, and at most
-``round_limit`` rounds are played (without a limit OpenSpiel is told 2**31 - 1).
-"""
+Information state (OpenSpiel's ``information_state_tensor``): the vector above now and at the deal, then
+the round so far one-hot, a row of 36 + 32 values per token (65 rows): each move (the trump call ``32 +
+suit``, a card), and after it each card the observer saw for the first time this round (news token ``36
++ card``): in version 1 every face-up card as it is dealt or uncovered, taken pile by pile from the
+observer's piles; in version 2 the cards coming into its hand, ordered by id. """
 
 from __future__ import annotations
 
@@ -47,6 +49,11 @@ PHASES = ("trump", "play", "over")
 
 class TroevenEncoder(Encoder):
     """Troeven, versions 1 and 2 (see the module docstring for the layout)."""
+
+    score_sense = -1  # scores count down to a win
+    hand_key = "round"
+    news_vocabulary = CARDS
+    history_one_hot = True
 
     def _declare(self) -> None:
         add = self.layout.add
@@ -116,9 +123,32 @@ class TroevenEncoder(Encoder):
         for play in plays:
             out[offset + CARDS * self.relative(play["seat"], me) + PIQUET_IDS[play["card"]]] = 1.0
 
-    def max_game_length(self) -> int:
-        limit = int(self.game.options["round_limit"])  # type: ignore[arg-type]
-        return limit * DECISIONS_PER_ROUND if limit else 2**31 - 1
+    def news(
+        self, before: JsonDict | None, view: JsonDict, seat: int | None, action: int | None
+    ) -> list[int]:
+        """The cards the observer sees for the first time: face-up cards that came on top of a pile
+        (version 1), cards that came into its hand (version 2)."""
+        if view["version"] == 2:
+            had = set(before["hand"] or ()) if before is not None else set()
+            return sorted(PIQUET_IDS[code] for code in view["hand"] or () if code not in had)
+        me, seen = self.me(view), []
+        for rel in (0, 1):
+            old = before["layouts"][(me + rel) % 2] if before is not None else None
+            for pile, now in enumerate(view["layouts"][(me + rel) % 2]):
+                if now["top"] is not None and (old is None or old[pile]["top"] != now["top"]):
+                    seen.append(PIQUET_IDS[now["top"]])
+        return seen
+
+    def history_length(self) -> int:
+        return DECISIONS_PER_ROUND + CARDS
+
+    def score_range(self) -> tuple[float, float]:
+        """A round moves a seat's score by at most one, either way."""
+        bound = self.game.max_game_length()
+        if bound is None:
+            raise ValueError("a Troeven match without round_limit has no bound on its scores")
+        rounds = float(bound // DECISIONS_PER_ROUND)
+        return -rounds, rounds
 
 
 encoder_class = TroevenEncoder
