@@ -33,6 +33,7 @@ def test_a_report_has_a_standing_per_bot_in_the_order_given() -> None:
         "players": 3,
         "start_points": 6,
         "first_leader": None,
+        "single_hand": False,
     }
     assert [s["bot"] for s in data["standings"]] == list(QUICK.bots)
 
