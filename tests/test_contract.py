@@ -1,4 +1,4 @@
-"""The engine contract of DESIGN.md, checked for every game and player count by seeded random play."""
+"""The engine contract of docs/design.md, checked for every game and player count by seeded random play."""
 
 from __future__ import annotations
 

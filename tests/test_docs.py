@@ -19,19 +19,6 @@ TESTS = ROOT / "tests"
 PAGES = sorted([ROOT / "README.md", *DOCS.rglob("*.md")])
 SOURCES = sorted(p for p in SRC.rglob("*") if p.suffix in {".py", ".js", ".html", ".css", ".md", ".mako"})
 
-STILL_CITING_SHARED = {
-    # Game modules being rewritten while docs/ was written; their docstrings still say
-    # ``shared/rules/<game>.md`` and ``shared/records.md``, which mean docs/rules/<game>.md and
-    # docs/records.md. Whoever rewrites a line drops the file from this list (the test below fails
-    # while a listed file no longer cites shared/, so the list cannot go stale).
-    "src/cardtable/games/slobberhannes.py",
-    "src/cardtable/games/troeven.py",
-    "src/cardtable/games/mue/__init__.py",
-    "src/cardtable/games/mue/cards.py",
-    "src/cardtable/games/game_of_trains.py",
-    "src/cardtable/games/cabooses_in_the_corner.py",
-}
-
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE = re.compile(r"^\s*```")
@@ -102,10 +89,7 @@ def test_relative_links_resolve_inside_the_repository(page: Path) -> None:
 @pytest.mark.parametrize("path", PAGES + SOURCES, ids=rel)
 def test_nothing_cites_the_team_notes_outside_the_repository(path: Path) -> None:
     cites = "shared/" in path.read_text(encoding="utf-8")
-    if rel(path) in STILL_CITING_SHARED:
-        assert cites, f"{rel(path)} no longer cites shared/: remove it from STILL_CITING_SHARED"
-    else:
-        assert not cites, f"{rel(path)} cites shared/, which a clone does not have: cite docs/ instead"
+    assert not cites, f"{rel(path)} cites shared/, which a clone does not have: cite docs/ instead"
 
 
 DOC_PATH = re.compile(r"(?<![\w/.])docs/[\w./-]*\w")

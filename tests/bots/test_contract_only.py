@@ -1,4 +1,4 @@
-"""Bots and the arena know games only through the engine contract (DESIGN.md, STYLE §14): they import
+"""Bots and the arena know games only through the engine contract (docs/design.md): they import
 no game module and reach into no private attribute of a state or game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Layering rules of STYLE.md: the engine is standard library only, imports point down, and no module
+"""Layering rules of docs/design.md: the engine is standard library only, imports point down, and no module
 uses the global random generator."""
 
 from __future__ import annotations

@@ -430,7 +430,7 @@ def test_playing_before_the_call_or_calling_twice_is_refused() -> None:
 
 
 def test_illegal_follow_names_seat_card_and_rule() -> None:
-    """STYLE §6: the reason names who, what and why, and the cards that are allowed."""
+    """An illegal move's reason names who, what and why, and the cards that are allowed."""
     state = stacked(1, LAYOUT_A, [*LAYOUT_A_MOVES, "QS"])
     with pytest.raises(IllegalAction) as caught:
         state.apply_action(state.string_to_action("7C"))

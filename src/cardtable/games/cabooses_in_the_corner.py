@@ -1,6 +1,6 @@
 """Cabooses in the Corner: 2–6 players shed cards onto four railways and four corners around a depot.
 
-Rules: ``shared/rules/cabooses-in-the-corner.md``; records and notation: ``shared/records.md``
+Rules: ``docs/rules/cabooses-in-the-corner.md``; records and notation: ``docs/records.md``
 (``play C X``, ``move X K Y``, ``relocate X C``, ``end``). Piles build down by one in one colour; a purple
 caboose (``P8``) starts a corner and takes a 7 of any colour; a complete corner train (``P8`` then 7..1)
 departs at once. Every turn starts with a draw; a player with no play reachable (``can_play``: a search
@@ -26,7 +26,7 @@ Decisions (where the spec leaves a choice to the engine, or is unclear):
   boards met again, cost a look-up.
 - Forced draws are checked at the turn start and after every MOVE/RELOCATE taken while nothing has been
   played this turn (§6.2), one card at a time; they, the turn-start draw and departures are not record
-  events (``records.md``). The observation's ``drawn`` counts the cards the seat to act drew this turn
+  events (``docs/records.md``). The observation's ``drawn`` counts the cards the seat to act drew this turn
   (public, §8). §10 ex. 20 counts the depot before the first player's turn-start draw: the observation
   after set-up shows it after that draw (``depot + drawn`` is the spec's figure).
 - The forced draws of the very first turn may, in theory, empty the depot: the game then ends in a
@@ -661,7 +661,7 @@ def _place(text: str, move: str) -> int:
 
 
 def action_text(action: int) -> str:
-    """The notation of ``records.md`` for an action id."""
+    """The notation of ``docs/records.md`` for an action id."""
     if action < MOVE_BASE:
         card, place = divmod(action - PLAY_BASE, NUM_PLACES)
         return f"play {CODES[card]} {PLACES[place]}"
@@ -675,7 +675,7 @@ def action_text(action: int) -> str:
 
 
 def parse_action(text: str) -> int:
-    """The id of a move written as ``records.md`` says (any case); raises InvalidNotation."""
+    """The id of a move written as ``docs/records.md`` says (any case); raises InvalidNotation."""
     words = text.split() if isinstance(text, str) else []
     verb = words[0].lower() if words else ""
     match verb, words[1:]:

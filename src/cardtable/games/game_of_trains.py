@@ -1,6 +1,6 @@
 """Game of Trains: 2–4 players each turn a descending line of 7 railcars into an ascending one.
 
-Rules: ``shared/rules/game-of-trains.md``; records and notation: ``shared/records.md``. A turn is one
+Rules: ``docs/rules/game-of-trains.md``; records and notation: ``docs/records.md``. A turn is one
 action: ``draw`` a hidden card and ``place`` it in one's own train (the car it replaces goes to the
 face-up market), or ``use`` a market card's ability. The first train that reads strictly ascending
 from the locomotive wins at once, checked from the seat to act clockwise.
@@ -23,7 +23,7 @@ Decisions (where the spec leaves a choice to the engine, or reads unclearly):
 - Setup discards go to the discard pile in the order drawn; their order is never seen. The market has
   no order either (one card per ability at most): observations list it by card number.
 - A removal's replacement draws reshuffle the discard pile the moment one of them finds the draw pile
-  empty, so the ``shuffle`` event can stand between two seats' replacements (as records.md says).
+  empty, so the ``shuffle`` event can stand between two seats' replacements (as docs/records.md says).
 - Hidden information follows the spec's "Information" section literally: observations show the sizes
   of the draw and discard piles, never their contents, not even the cards everyone saw go face up into
   the discard pile (a player with a perfect memory knows more than the observation says). A seat's own
@@ -593,7 +593,7 @@ ACTIONS_BY_STRING = {text: action for action, text in enumerate(ACTION_STRINGS)}
 
 
 def parse_action(text: str) -> int:
-    """The id of a move written as in ``records.md`` (any case and spacing); raises InvalidNotation."""
+    """The id of a move written as in ``docs/records.md`` (any case and spacing); raises InvalidNotation."""
     action = ACTIONS_BY_STRING.get(text)
     if action is not None:
         return action

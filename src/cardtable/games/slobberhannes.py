@@ -1,6 +1,6 @@
 """Slobberhannes: 3–6 players avoid the first trick, the last trick and the trick with the queen of clubs.
 
-Rules: ``shared/rules/slobberhannes.md``; records and notation: ``shared/records.md``. Every hand costs
+Rules: ``docs/rules/slobberhannes.md``; records and notation: ``docs/records.md``. Every hand costs
 1 point for the first trick, 1 for the last, 1 for the trick holding QC, and 1 more to a player who
 took all three; scores count down from ``start_points`` and the match ends after the hand in which a
 score reaches 0 or less. The highest score wins; equal highest scores share the win.

@@ -1,7 +1,7 @@
 """2-player Troeven: point tricks with trumps, played from a face-up layout (version 1) or from a hand
 and a stock (version 2); scores count down from 7 and the first to reach 0 wins.
 
-Rules: ``shared/rules/troeven.md``; records and notation: ``shared/records.md``. Each round the
+Rules: ``docs/rules/troeven.md``; records and notation: ``docs/records.md``. Each round the
 non-dealer N sees four cards, names any suit as trumps and leads trick 1; 16 tricks later the player
 with more card points (A4 K3 Q2 J1, 40 a round) moves its score down by 1, and if that player is the
 dealer, the caller N also moves up by 1 (20–20 changes nothing). The dealer alternates every round.
@@ -39,7 +39,7 @@ Decisions (where the spec leaves a choice to the engine):
   points and tricks so far this round.
 - Version 2: drawn cards go face down into the drawer's hand (the spec shows no drawn card); the
   observation's ``stock`` is null before the call, the stock being only formed by the rest of the deal.
-- A follow refusal names the suit to follow and one card that obliges it, as STYLE §6 asks:
+- A follow refusal names the suit to follow and one card that obliges it, so the player sees why:
   ``seat 0 cannot play 7C: must follow spades or play a trump (holds 9S)``; every reason fits an
   80-column terminal.
 - ``resample``: version 1 redraws, for any seat, every card nobody has seen (face-down cards still

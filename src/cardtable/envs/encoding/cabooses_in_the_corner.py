@@ -27,7 +27,7 @@ Information state (OpenSpiel's ``information_state_tensor``): the vector above n
 the game so far, one value per token, ``(token + 1) / (425 + 24)``: the observer's dealt cards (news
 token ``425 + card``), each move (its action id), and after a move the cards the observer drew (``425 +
 card``) or one token ``425 + 23`` per card the seat to act drew. Slots: the game's ``max_game_length``
-plus the pack (every card drawn at most once). """
+plus the pack (every card drawn at most once)."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ the game so far, one value per token, ``(token + 1) / (1261 + 84)``: the cards t
 setup (news token ``1261 + card - 1``, by number), then each move (its action id), and after a removal
 the replacement cars in every train that lost one, from the observer's train on (news tokens). Slots:
 ``n`` for the setup draws, ``n + 2 * turn_limit`` for moves, ``n * turn_limit`` for replacements. A
-drawn card is named by the ``place`` that follows it, and shown in ``drawn`` until then. """
+drawn card is named by the ``place`` that follows it, and shown in ``drawn`` until then."""
 
 from __future__ import annotations
 

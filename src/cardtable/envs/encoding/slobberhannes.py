@@ -29,7 +29,7 @@ offset size        range    field: meaning
 Information state (OpenSpiel's ``information_state_tensor``): the vector above now and at the deal, then
 the hand so far one-hot, a row of ``32 + n`` values per token (``1 + 32`` rows): the hand's leader (news
 token ``32 + seat``, relative), then each card played, in order. The seats that played them follow from
-the rules. """
+the rules."""
 
 from __future__ import annotations
 

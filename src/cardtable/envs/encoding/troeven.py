@@ -30,7 +30,7 @@ Information state (OpenSpiel's ``information_state_tensor``): the vector above n
 the round so far one-hot, a row of 36 + 32 values per token (65 rows): each move (the trump call ``32 +
 suit``, a card), and after it each card the observer saw for the first time this round (news token ``36
 + card``): in version 1 every face-up card as it is dealt or uncovered, taken pile by pile from the
-observer's piles; in version 2 the cards coming into its hand, ordered by id. """
+observer's piles; in version 2 the cards coming into its hand, ordered by id."""
 
 from __future__ import annotations
 

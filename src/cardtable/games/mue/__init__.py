@@ -1,6 +1,6 @@
 """Mü: 3–6 players bid by laying hand cards face up; the Chief and a partner chase a card-point target.
 
-Rules: ``shared/rules/mue.md``; records and notation: ``shared/records.md`` (``mue``). A hand is an
+Rules: ``docs/rules/mue.md``; records and notation: ``docs/records.md`` (``mue``). A hand is an
 open auction (``pass``, or ``show C`` … ``done``), then the Vice and the Chief name trumps from their
 face-up cards, the Chief names a partner, and the hand is played out in tricks with one trump suit.
 Everyone keeps the triangles of the tricks they win; the Chief's team adds a bonus if it reaches the
@@ -21,10 +21,10 @@ Decisions (gaps the spec leaves, and readings of it):
 - ``last_bid_seq`` is numbered when a turn's ``done`` is played; turns never interleave, so this is
   the same order as numbering at the first ``show``.
 - Mid-turn, ``done`` is legal after any show, and it is the only move once the raise limit is reached
-  or no hidden card is left (records.md). ``pass`` is legal only before the first show of a turn.
+  or no hidden card is left (docs/records.md). ``pass`` is legal only before the first show of a turn.
 - ``hand_limit`` counts every scored hand, void and éclat hands included; in ``end="deals"`` mode the
   game ends after ``players × deals`` hands (every seat has dealt that often) and ``target`` is unused.
-- A void or éclat hand writes a ``score`` event like any hand (records.md), so the game-end check can
+- A void or éclat hand writes a ``score`` event like any hand (docs/records.md), so the game-end check can
   end the game after an éclat.
 - A game stopped by ``hand_limit`` before the target or the deals is ``is_truncated()``.
   ``single_hand`` (for research) makes the game one hand, with no target: the top totals win.

@@ -1,4 +1,4 @@
-"""Mü's cards, action ids and move notation (``shared/records.md``, ``mue``).
+"""Mü's cards, action ids and move notation (``docs/records.md``, ``mue``).
 
 Cards are 60 instances (ids ``0..59``) in the hand bitmasks: instance ``code`` (``colour * 10 +
 number``, ``0..49``) is the first copy of a code, and ``50..59`` are the second copies of the 1s and
