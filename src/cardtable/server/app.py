@@ -28,9 +28,12 @@ from .deps import Services
 from .errors import Refused, TooMany
 from .limits import KeyedLimiter
 from .pubsub import InMemoryPubSub
-from .routes import accounts, games, health, pages, ratings, replays, tables
+from .routes import accounts, games, health, me, pages, players, ratings, replays, tables
+from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
+from .services.mail import Mailer
+from .services.players import PlayerService
 from .services.ratings import RatingService
 from .services.replays import ReplayService
 from .services.tables import TableService
@@ -50,19 +53,38 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await anyio.to_thread.run_sync(db.upgrade)
         cluster = Cluster(settings) if settings.redis_url else None
         pubsub = cluster.pubsub if cluster is not None else InMemoryPubSub()
-        table_service = TableService(db, pubsub, shared=cluster is not None, grace=settings.grace_seconds)
+        table_service = TableService(
+            db,
+            pubsub,
+            shared=cluster is not None,
+            grace=settings.grace_seconds,
+            turn_time_scale=settings.turn_time_scale,
+        )
+        mailer = (
+            Mailer(
+                db,
+                smtp_url=settings.smtp_url,
+                sender=settings.mail_from,
+                site=settings.public_url,
+                here=table_service.away.presence.is_here,
+            )
+            if settings.smtp_url
+            else None
+        )
+        table_service.turns.mailer = mailer
         driver = BotDriver(table_service, workers=settings.bot_workers, delay=settings.bot_delay)
+        account_service = AccountService(
+            db,
+            session_days=settings.session_days,
+            hasher=PasswordHasher(
+                time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib
+            ),
+        )
         app.state.services = Services(
             settings=settings,
             db=db,
             pubsub=pubsub,
-            accounts=AccountService(
-                db,
-                session_days=settings.session_days,
-                hasher=PasswordHasher(
-                    time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib
-                ),
-            ),
+            accounts=account_service,
             lobby=table_service.lobby,
             tables=table_service,
             bots=driver,
@@ -70,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             chat=ChatService(db, pubsub, lines=settings.chat_lines, window=settings.chat_window),
             ratings=RatingService(db),
             replays=ReplayService(db, table_service.lobby),
+            players=PlayerService(db),
+            settings_of=AccountSettings(account_service, table_service, mail_enabled=mailer is not None),
         )
         await driver.start()
         if cluster is not None:  # then the instance that holds the bots' lease hands their turns out
@@ -86,6 +110,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await cluster.stop()
             await driver.stop()
             table_service.close()
+            if mailer is not None:
+                await anyio.to_thread.run_sync(mailer.close)
             db.close()
 
     app = FastAPI(
@@ -97,7 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
     )
-    routers = (health, accounts, games, tables, ratings, replays, pages)
+    routers = (health, accounts, me, games, tables, ratings, replays, players, pages)
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_api_websocket_route("/ws", table_socket)

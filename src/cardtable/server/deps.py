@@ -13,9 +13,11 @@ from .errors import NotLoggedIn
 from .limits import KeyedLimiter
 from .pubsub import PubSub
 from .schemas import UserPublic
+from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
 from .services.lobby import Lobby
+from .services.players import PlayerService
 from .services.ratings import RatingService
 from .services.replays import ReplayService
 from .services.tables import TableService
@@ -39,6 +41,9 @@ class Services:
     chat: ChatService
     ratings: RatingService
     replays: ReplayService
+    players: PlayerService
+    settings_of: AccountSettings
+    """Accounts' settings pages (``settings`` are the server's)."""
     cookie_name: str = COOKIE
 
 

@@ -122,6 +122,10 @@ class ClockIn(Strict):
     game_seconds: Annotated[int, Field(ge=1, le=604_800)] | None = None
 
 
+TURN_SECONDS_MIN = 3600
+TURN_SECONDS_MAX = 3 * 86_400
+
+
 class TableIn(Strict):
     game: Annotated[str, StringConstraints(max_length=40)]
     options: Annotated[
@@ -134,6 +138,15 @@ class TableIn(Strict):
     stand_in: Annotated[str, StringConstraints(max_length=20)] | None = None
     """The bot level that moves for a person out of time or away (a level of ``/api/bots``; left out:
     ``medium``, or the middle level of those the server has)."""
+    turn_seconds: Annotated[int, Field(ge=TURN_SECONDS_MIN, le=TURN_SECONDS_MAX)] | None = None
+    """A turn-based table: the time per move, from an hour to three days (left out: real-time). Nobody
+    is replaced for being gone; when a move's time runs out the stand-in bot makes it."""
+
+    @model_validator(mode="after")
+    def _one_pace(self) -> TableIn:
+        if self.turn_seconds is not None and self.clock is not None:
+            raise ValueError("a turn-based table has its time per move (turn_seconds) and no other clock")
+        return self
 
 
 class JoinIn(Strict):
@@ -149,6 +162,8 @@ class SeatPublic(BaseModel):
     user_id: int | None
     guest: bool
     away: Literal["away", "time"] | None = None
+    username: str | None = None
+    """The account's name, for a link to its profile (None: a guest, a bot, or a deleted account)."""
     """Why the stand-in bot plays this person's seat now: ``away`` (left or disconnected for longer than
     the grace period; they may take the seat back) or ``time`` (their game time ran out)."""
 
@@ -172,6 +187,11 @@ class TablePublic(BaseModel):
     created_by: str
     clock: ClockPublic | None = None
     stand_in: str | None = None
+    turn_based: bool = False
+    """Played over hours or days: ``clock.move_seconds`` per move, nobody replaced for being gone."""
+    board: str = ""
+    """The leaderboard the table is rated on (``/api/leaderboards``): the game, with its version when it
+    has several."""
 
 
 # -- the websocket ------------------------------------------------------------------------------------
@@ -309,12 +329,21 @@ class HintMessage(BaseModel):
 # -- ratings and replays ------------------------------------------------------------------------------
 
 
+class BoardPublic(BaseModel):
+    """A leaderboard: one per game and rule set."""
+
+    key: str
+    game: str
+    label: str
+
+
 class RatingPublic(BaseModel):
     rank: int
     kind: Literal["account", "bot"]
     name: str
     """The account's display name, or the bot level."""
     user_id: int | None
+    username: str | None = None
     rating: int
     games: int
     wins: int
@@ -370,3 +399,99 @@ class UploadPublic(BaseModel):
     id: int
     game: str
     created_at: datetime
+
+
+# -- your account: turns, settings -----------------------------------------------------------------
+
+
+class TurnPublic(BaseModel):
+    """A table waiting for your move."""
+
+    table: int
+    game: str
+    board: str
+    turn_based: bool
+    since: float | None
+    """When the wait began (Unix seconds)."""
+    deadline: float | None
+    """When the stand-in bot moves for you (Unix seconds; None: no clock)."""
+
+
+Email = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=254, pattern=r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
+]
+
+
+class SettingsPublic(BaseModel):
+    """An account's settings, as its settings page shows them."""
+
+    email: str | None
+    mail_turns: bool
+    mail_results: bool
+    trick_pause_ms: int | None
+    mail_enabled: bool
+    """Whether this server sends mail at all (``CARDTABLE_SMTP_URL``)."""
+
+
+class SettingsIn(Strict):
+    """New settings; a field left out stays as it is."""
+
+    email: Email | Literal[""] | None = None
+    """An address, or "" for none."""
+    mail_turns: bool | None = None
+    mail_results: bool | None = None
+    trick_pause_ms: Annotated[int, Field(ge=0, le=10_000)] | None = None
+
+
+class PasswordIn(Strict):
+    current: Annotated[str, StringConstraints(min_length=1, max_length=128)]
+    new: Password
+
+
+class DeleteIn(Strict):
+    """Deleting an account asks for its password."""
+
+    password: Annotated[str, StringConstraints(min_length=1, max_length=128)]
+
+
+# -- profiles -------------------------------------------------------------------------------------------
+
+
+class RatingPoint(BaseModel):
+    table: int
+    rating: int
+    """The rating after that table's game."""
+
+
+class BoardStats(BaseModel):
+    """A player's games on one leaderboard (a game and rule set)."""
+
+    board: str
+    game: str
+    label: str
+    played: int
+    won: int
+    rating: int | None
+    """The current rating (None: not rated here, e.g. only games against guests)."""
+    history: list[RatingPoint]
+    """Oldest first."""
+
+
+class FinishedGame(BaseModel):
+    table: int
+    game: str
+    board: str
+    label: str
+    won: bool
+    players: list[str]
+
+
+class PlayerPublic(BaseModel):
+    """An account's profile."""
+
+    username: str
+    name: str
+    joined: datetime
+    boards: list[BoardStats]
+    recent: list[FinishedGame]
+    """Newest first."""

@@ -10,6 +10,12 @@ Decisions:
   behind TLS sets ``CARDTABLE_COOKIE_SECURE=true``.
 - Bots think in ``bot_workers`` separate processes, so a slow bot never holds the server's interpreter;
   ``bot_workers=0`` runs them in threads of the server process instead (tests, tiny machines).
+- Mail (turn-based tables' "your turn" and "game over") goes out only with ``smtp_url``
+  (``CARDTABLE_SMTP_URL``: ``smtp://[user:password@]host[:port]``, ``smtps://`` for TLS from the start,
+  ``smtp+starttls://`` to upgrade); without it nothing is sent and nothing else changes. Its links start
+  with ``public_url``.
+- ``turn_time_scale`` multiplies the time per move of turn-based tables (an hour to three days): tests and
+  demonstrations set it below 1 so a clock runs out in seconds. Leave it at 1 in a deployment.
 - ``redis_url`` (or ``REDIS_URL``) makes this server one of several (``server.cluster``): they must share
   one PostgreSQL database, so a Redis URL beside SQLite is refused. ``redis_prefix`` starts every Redis key
   and channel, so deployments (or test runs) sharing one Redis stay apart.
@@ -68,6 +74,16 @@ class Settings(BaseSettings):
         pattern=r"^[A-Za-z0-9_.-]{1,40}$",
         description="prefix of this deployment's Redis keys and channels",
     )
+    smtp_url: str | None = Field(
+        default=None, description="SMTP server for mail (smtp://, smtps://, smtp+starttls://); unset: no mail"
+    )
+    mail_from: str = Field(default="cardtable@localhost", max_length=254, description="the mails' sender")
+    public_url: str = Field(
+        default="http://127.0.0.1:8000", max_length=200, description="the site's address, for links in mails"
+    )
+    turn_time_scale: float = Field(
+        default=1.0, gt=0, le=1, description="multiplies turn-based tables' time per move (tests only)"
+    )
     bot_lease_seconds: float = Field(
         default=6.0, ge=1, le=300, description="how long a dead instance's bots wait for another to take over"
     )
@@ -94,6 +110,15 @@ class Settings(BaseSettings):
             return None
         if url.partition("://")[0] not in ("redis", "rediss", "unix"):
             raise ValueError(f"redis_url must be a redis://, rediss:// or unix:// URL, got {url!r}")
+        return url
+
+    @field_validator("smtp_url")
+    @classmethod
+    def _smtp(cls, url: str | None) -> str | None:
+        if not url:
+            return None
+        if url.partition("://")[0] not in ("smtp", "smtps", "smtp+starttls"):
+            raise ValueError(f"smtp_url must be an smtp://, smtps:// or smtp+starttls:// URL, got {url!r}")
         return url
 
     @model_validator(mode="after")

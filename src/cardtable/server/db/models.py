@@ -39,6 +39,16 @@ class User(Base):
     display_name: Mapped[str] = mapped_column(String(24))
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime]
+    email: Mapped[str | None] = mapped_column(String(254))
+    """Where turn-based tables send their mails (None: no mail)."""
+    mail_turns: Mapped[bool] = mapped_column(default=True)
+    """Mail "your turn at table N" (at a turn-based table, at most once per table per hour)."""
+    mail_results: Mapped[bool] = mapped_column(default=True)
+    """Mail "game over" when a turn-based table ends."""
+    trick_pause_ms: Mapped[int | None]
+    """How long a finished trick stays on the table (None: the browser's own choice)."""
+    deleted: Mapped[bool] = mapped_column(default=False)
+    """The account was deleted: its games keep this row under a neutral name, and nothing else of it."""
 
 
 class AuthSession(Base):
@@ -76,6 +86,8 @@ class GameTable(Base):
     """The bot level that moves for a person who ran out of time or is away."""
     turn_since: Mapped[float | None] = mapped_column(Float)
     """When the seat to act began its decision (Unix seconds): the clocks count from here."""
+    turn_based: Mapped[bool] = mapped_column(default=False)
+    """Played over hours or days (``move_seconds`` per move): nobody is replaced for being gone."""
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"
@@ -100,6 +112,8 @@ class Seat(Base):
     away: Mapped[str | None] = mapped_column(String(10))
     """Why the stand-in bot moves for this seat's person now: ``away`` (left or disconnected past the grace
     period) or ``time`` (out of game time); None while the person plays."""
+    mailed_at: Mapped[float | None] = mapped_column(Float)
+    """When this seat's person was last mailed that it is their turn (Unix seconds)."""
 
     user: Mapped[User | None] = relationship(lazy="joined")
 
@@ -115,13 +129,15 @@ class Event(Base):
 
 
 class Rating(Base):
-    """The Elo rating, per game, of an account (``user_id``) or of a bot level (``bot``)."""
+    """The Elo rating, per game and rule set, of an account (``user_id``) or of a bot level (``bot``)."""
 
     __tablename__ = "ratings"
     __table_args__ = (UniqueConstraint("game", "user_id"), UniqueConstraint("game", "bot"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
+    """The leaderboard: the game's name, or ``<game>-v<version>`` for a game with several rule sets
+    (``services.rule_sets``)."""
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     bot: Mapped[str | None] = mapped_column(String(20))
     rating: Mapped[float] = mapped_column(Float)

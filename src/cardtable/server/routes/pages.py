@@ -72,3 +72,13 @@ def leaderboards() -> FileResponse:
 @router.get("/leaderboards/{game}")
 def leaderboard(game: Annotated[str, Path(max_length=40)]) -> FileResponse:
     return page("leaderboard.html")
+
+
+@router.get("/settings")
+def settings() -> FileResponse:
+    return page("settings.html")
+
+
+@router.get("/players/{name}")
+def player(name: Annotated[str, Path(max_length=40)]) -> FileResponse:
+    return page("player.html")

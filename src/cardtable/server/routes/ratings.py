@@ -1,4 +1,5 @@
-"""Ratings: the leaderboard of each game, and what a finished table did to its players' ratings."""
+"""Ratings: the leaderboard of each game and rule set, and what a finished table did to its players'
+ratings."""
 
 from __future__ import annotations
 
@@ -6,23 +7,29 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path
 
-import cardtable
-
 from ..deps import CurrentUser, ServicesDep
 from ..errors import NotFound
-from ..schemas import MAX_INT, ErrorPublic, RatingChangePublic, RatingPublic
+from ..schemas import MAX_INT, BoardPublic, ErrorPublic, RatingChangePublic, RatingPublic
+from ..services.rule_sets import boards
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses={401: {"model": ErrorPublic}})
 
 
-@router.get("/leaderboards/{game}", responses={404: {"model": ErrorPublic}})
+@router.get("/leaderboards")
+def leaderboards(user: CurrentUser) -> list[BoardPublic]:
+    """The leaderboards: one per game, and per version for a game with several (``troeven-v1``, ...)."""
+    return boards()
+
+
+@router.get("/leaderboards/{board}", responses={404: {"model": ErrorPublic}})
 def leaderboard(
-    game: Annotated[str, Path(max_length=40)], services: ServicesDep, user: CurrentUser
+    board: Annotated[str, Path(max_length=40)], services: ServicesDep, user: CurrentUser
 ) -> list[RatingPublic]:
-    """The best Elo ratings of a game (accounts and bot levels), best first; at most 100."""
-    if game not in cardtable.games():
-        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(cardtable.games())}")
-    return services.ratings.leaderboard(game)
+    """The best Elo ratings of a leaderboard (accounts and bot levels), best first; at most 100."""
+    keys = [b.key for b in boards()]
+    if board not in keys:
+        raise NotFound(f"there is no leaderboard {board!r}; the leaderboards are: {', '.join(keys)}")
+    return services.ratings.leaderboard(board)
 
 
 @router.get("/tables/{table_id}/ratings")

@@ -90,6 +90,14 @@ class AccountService:
         with self.db.write() as session:
             session.execute(delete(AuthSession).where(AuthSession.token_hash == _digest(token)))
 
+    def log_out_elsewhere(self, user_id: int, token: str | None) -> None:
+        """End every session of the user but the one of ``token``."""
+        with self.db.write() as session:
+            others = delete(AuthSession).where(AuthSession.user_id == user_id)
+            if token:
+                others = others.where(AuthSession.token_hash != _digest(token))
+            session.execute(others)
+
     def user_for(self, token: str | None) -> UserPublic | None:
         """The user a session token belongs to, or None for no, unknown or expired token."""
         if not token or len(token) > 100:

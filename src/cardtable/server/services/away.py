@@ -8,6 +8,8 @@ Decisions:
   may be connected to another server. ``away`` and ``back`` work there as well.
 - A server (re)started has no connections yet, so every seated person gets the grace period then, as do
   the people of a table that starts without them at it.
+- At a turn-based table there is no grace period: being gone is how it is played. Only the clock of a
+  move, run out, brings the stand-in (``turns``); ``away`` and ``back`` work as at any table.
 """
 
 from __future__ import annotations
@@ -53,17 +55,26 @@ class Away:
         Never blocks (no lock, no query)."""
         if self.presence.depart(table_id, user_id):
             live = self.live.get(table_id)
-            if live is not None and live.status == "playing" and live.seat_of(user_id) is not None:
+            if (
+                live is not None
+                and live.status == "playing"
+                and not live.turn_based
+                and live.seat_of(user_id) is not None
+            ):
                 self._start_grace(table_id, user_id)
 
     def expect(self, live: Live) -> None:
-        """A game has started: each seated person not following the table gets the grace period."""
+        """A game has started: each seated person not following the table gets the grace period (not at a
+        turn-based table)."""
+        if live.turn_based:
+            return
         for user_id in live.seat_users:
             if user_id is not None and not self.presence.is_here(live.id, user_id):
                 self._start_grace(live.id, user_id)
 
     def resume(self) -> None:
-        """At start-up: every seated person playing their own seat gets the grace period."""
+        """At start-up: every seated person playing their own seat at a real-time table gets the grace
+        period."""
         if self.shared:
             return
         with self.db.read() as session:

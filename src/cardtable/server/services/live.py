@@ -54,6 +54,8 @@ class Live:
     turn_since: float | None = None
     time_used: list[float] = field(default_factory=list)
     away: dict[int, str] = field(default_factory=dict)
+    turn_based: bool = False
+    """Played over hours or days: nobody's seat goes to the stand-in for being gone."""
     forced: tuple[int, int] | None = None
     """(seat, version) of a decision whose time ran out: the stand-in bot makes it."""
     seat_users: tuple[int | None, ...] = field(init=False)
@@ -136,6 +138,7 @@ def live_from_row(table: GameTable) -> Live:
         game_seconds=table.game_seconds,
         stand_in=table.stand_in or STAND_IN,
         turn_since=table.turn_since,
+        turn_based=table.turn_based,
         time_used=[s.time_used or 0.0 for s in table.seats],
         away={s.seat: s.away for s in table.seats if s.away is not None and s.user_id is not None},
     )

@@ -8,6 +8,8 @@ Decisions:
   stay on the server (a seed would reveal future deals). Its players are named (bots as ``bot:<level>``).
 - A started game is held in memory, its people get the grace period until they follow the table, and its
   first turn is handed on, exactly as after a move.
+- A turn-based table keeps its time per move in ``move_seconds``, the clock every table has, times
+  ``turn_time_scale`` (1 but in tests, which cannot wait an hour for a clock).
 """
 
 from __future__ import annotations
@@ -80,6 +82,8 @@ class Lobby:
     pubsub: PubSub
     turns: Turns
     away: Away
+    turn_time_scale: float = 1.0
+    """What a turn-based table's time per move is multiplied by (tests only)."""
 
     def list_tables(
         self, *, status: str | None = None, game: str | None = None, seated: int | None = None
@@ -122,6 +126,9 @@ class Lobby:
         if stand_in not in levels:
             raise Invalid(f"there is no bot level {stand_in!r}; the levels are: {', '.join(levels)}")
         clock = spec.clock
+        move_seconds = clock.move_seconds if clock else None
+        if spec.turn_seconds is not None:
+            move_seconds = max(1, round(spec.turn_seconds * self.turn_time_scale))
         with self.db.write() as session:
             known = table_store.known_usernames(session, names=invited)
             for name in invited:
@@ -135,9 +142,10 @@ class Lobby:
                 creator=user.id,
                 created_at=now(),
                 seats=seats,
-                move_seconds=clock.move_seconds if clock else None,
+                move_seconds=move_seconds,
                 game_seconds=clock.game_seconds if clock else None,
                 stand_in=stand_in,
+                turn_based=spec.turn_seconds is not None,
             )
             live = _start_if_full(session, table)
             public = table_store.table_public(table)

@@ -27,6 +27,7 @@ from ..pubsub import PubSub
 from . import clocks, table_store
 from .live import Live, LiveTables, away_text
 from .ratings import rate_table
+from .rule_sets import board_of
 from .turns import BotTurn, Turns
 from .updates import publish
 
@@ -74,6 +75,8 @@ class Moves:
             self.live.forget(live.id)  # a finished table is read from the database
         publish(self.pubsub, live)
         self.turns.hand_on(live)
+        if over:
+            self.turns.game_over(live)
 
     def _commit(
         self,
@@ -106,7 +109,13 @@ class Moves:
                 raise Refused(f"table {live.id} moved on elsewhere; reload it", code="stale")
             if over:
                 winners = result["winners"] if result else []
-                rate_table(connection, table_id=live.id, game=live.game, seats=live.seats, winners=winners)
+                rate_table(
+                    connection,
+                    table_id=live.id,
+                    game=board_of(live.game, live.options),
+                    seats=live.seats,
+                    winners=winners,
+                )
 
 
 def check_turn(live: Live, seat: int, version: int) -> State:

@@ -1,4 +1,5 @@
-"""Elo ratings per game, for accounts and for each bot level, updated when a game ends; the leaderboards.
+"""Elo ratings per game and rule set (a leaderboard, ``rule_sets``), for accounts and for each bot level,
+updated when a game ends; the leaderboards.
 
 Decisions:
 - Who is rated: an account (a seat's person, also for moves a stand-in bot made while they were away or
@@ -31,7 +32,7 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db.database import Database
-from ..db.models import Rating, RatingChange
+from ..db.models import Rating, RatingChange, User
 from ..schemas import RatingChangePublic, RatingPublic, SeatPublic
 
 START = 1500.0
@@ -75,9 +76,13 @@ def rated_players(seats: Sequence[SeatPublic], winners: Sequence[int]) -> dict[P
 def rate_table(
     connection: Connection, *, table_id: int, game: str, seats: Sequence[SeatPublic], winners: Sequence[int]
 ) -> None:
-    """Rate a finished table inside the caller's transaction (nothing happens with fewer than two rated
-    players)."""
+    """Rate a finished table on the leaderboard ``game`` (``rule_sets.board_of``) inside the caller's
+    transaction (nothing happens with fewer than two rated players)."""
     players = rated_players(seats, winners)
+    accounts = [who for kind, who in players if kind == "user"]
+    if accounts:  # a deleted account is no longer rated
+        gone = set(connection.scalars(select(User.id).where(User.id.in_(accounts), User.deleted)))
+        players = {p: won for p, won in players.items() if not (p[0] == "user" and p[1] in gone)}
     if len(players) < 2:
         return
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
@@ -140,7 +145,8 @@ class RatingService:
         self.db = db
 
     def leaderboard(self, game: str) -> list[RatingPublic]:
-        """The best ``LEADERBOARD_LIMIT`` ratings of ``game``, best first (ties: more games first)."""
+        """The best ``LEADERBOARD_LIMIT`` ratings of the leaderboard ``game``, best first (ties: more games
+        first)."""
         query = (
             select(Rating)
             .where(Rating.game == game)
@@ -154,6 +160,7 @@ class RatingService:
                     kind="bot" if row.bot is not None else "account",
                     name=row.bot if row.bot is not None else row.user.display_name if row.user else "?",
                     user_id=row.user_id,
+                    username=row.user.username if row.user else None,
                     rating=round(row.rating),
                     games=row.games,
                     wins=row.wins,

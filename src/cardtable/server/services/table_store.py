@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from ..db.models import Event, GameTable, Seat, User
 from ..errors import NotFound
 from ..schemas import ClockPublic, SeatIn, SeatPublic, TablePublic
+from .rule_sets import board_of
 
 # -- reading --------------------------------------------------------------------------------------------
 
@@ -73,14 +74,30 @@ def tables_waiting_for_bots(session: Session) -> list[int]:
 
 
 def seated_people(session: Session) -> list[tuple[int, int]]:
-    """(table id, user id) of every person who plays their own seat at a running table."""
+    """(table id, user id) of every person who plays their own seat at a running real-time table."""
     query = (
         select(Seat.table_id, Seat.user_id)
         .join(GameTable, GameTable.id == Seat.table_id)
-        .where(GameTable.status == "playing", Seat.user_id.is_not(None), Seat.away.is_(None))
+        .where(
+            GameTable.status == "playing",
+            GameTable.turn_based.is_(False),
+            Seat.user_id.is_not(None),
+            Seat.away.is_(None),
+        )
         .order_by(Seat.table_id, Seat.seat)
     )
     return [(table_id, user_id) for table_id, user_id in session.execute(query) if user_id is not None]
+
+
+def waiting_for(session: Session, *, user_id: int) -> list[GameTable]:
+    """The running tables whose seat to act ``user_id`` plays in person, longest waiting first."""
+    query = (
+        select(GameTable)
+        .join(Seat, (Seat.table_id == GameTable.id) & (Seat.seat == GameTable.to_act))
+        .where(GameTable.status == "playing", Seat.user_id == user_id, Seat.away.is_(None))
+        .order_by(GameTable.turn_since, GameTable.id)
+    )
+    return list(session.scalars(query))
 
 
 def stored_versions(session: Session, *, ids: Sequence[int]) -> dict[int, int]:
@@ -104,8 +121,9 @@ def seat_public(seat: Seat) -> SeatPublic:
             kind="player",
             name=seat.user.display_name,
             user_id=seat.user.id,
-            guest=seat.user.username is None,
+            guest=seat.user.username is None and not seat.user.deleted,
             away=seat.away,  # type: ignore[arg-type]
+            username=seat.user.username,
         )
     if seat.invited is not None:
         return SeatPublic(seat=seat.seat, kind="invited", name=seat.invited, user_id=None, guest=False)
@@ -128,6 +146,8 @@ def table_public(table: GameTable) -> TablePublic:
         if table.move_seconds or table.game_seconds
         else None,
         stand_in=table.stand_in,
+        turn_based=table.turn_based,
+        board=board_of(table.game, table.options),
     )
 
 
@@ -146,6 +166,7 @@ def add_table(
     move_seconds: int | None,
     game_seconds: int | None,
     stand_in: str,
+    turn_based: bool = False,
 ) -> GameTable:
     """A new open table with its seats (``me`` is the creator); flushed, so it has its id."""
     table = GameTable(
@@ -162,6 +183,7 @@ def add_table(
         game_seconds=game_seconds,
         stand_in=stand_in,
         turn_since=None,
+        turn_based=turn_based,
     )
     me = session.get(User, creator)
     table.seats = [

@@ -31,7 +31,13 @@ class TableService:
     """Every table of this server: lobby and play; thread-safe (a lock per table)."""
 
     def __init__(
-        self, db: Database, pubsub: PubSub, *, grace: float = GRACE_SECONDS, shared: bool = False
+        self,
+        db: Database,
+        pubsub: PubSub,
+        *,
+        grace: float = GRACE_SECONDS,
+        shared: bool = False,
+        turn_time_scale: float = 1.0,
     ) -> None:
         self.db = db
         self.pubsub = pubsub
@@ -42,7 +48,7 @@ class TableService:
         self.turns = Turns(db, self.live, pubsub, self.timers)
         self.away = Away(db, self.live, self.turns, self.timers, grace)
         self.moves = Moves(db, self.live, pubsub, self.turns)
-        self.lobby = Lobby(db, self.live, pubsub, self.turns, self.away)
+        self.lobby = Lobby(db, self.live, pubsub, self.turns, self.away, turn_time_scale)
 
     def watch(self, table_id: int, user_id: int, subscriber: Subscriber) -> str:
         """Subscribe to a table's updates and return its current state as this user may see it. Both
@@ -87,6 +93,18 @@ class TableService:
     def take_back(self, table_id: int, user_id: int) -> None:
         """Take your seat back from the stand-in bot (not after your game time ran out)."""
         self.away.take_back(table_id, user_id)
+
+    def gone(self, table_id: int, user_id: int) -> None:
+        """``user_id``'s account was deleted: the table is read again (its seat shows the neutral name) and
+        the stand-in bot plays the seat from now on."""
+        with self.live.lock(table_id):
+            self.live.forget(table_id)
+            live = self.live.load(table_id)
+            seat = live.seat_of(user_id)
+            if live.status == "playing" and seat is not None and seat not in live.away:
+                self.turns.stand_in(live, seat, "away")
+            else:
+                publish(self.pubsub, live)
 
     def republish(self, table_id: int) -> None:
         """Send a table's current state to everyone following it again (after updates may have been lost)."""

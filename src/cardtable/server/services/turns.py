@@ -9,8 +9,10 @@ Decisions:
   The bot's answer comes back as an action id through ``moves`` and is checked like any move.
 - A stand-in's move is checked like any bot's; the seat stays the person's (records, ratings).
 - A server restart gives the person to act their full time for the decision again (nobody loses time to
-  a server that was down); beside other servers (``shared``) the clocks run on as stored.
+  a server that was down); beside other servers (``shared``), and at turn-based tables (whose moves take
+  hours, so a restart is no real loss), the clocks run on as stored.
 - Handing a seat to the stand-in (or back) is committed, published and handed on like a move.
+- At a turn-based table, a person whose turn it is gets mail (``mail``, when the server sends mail).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..pubsub import PubSub
 from ..timers import Timers
 from . import clocks, table_store
 from .live import Live, LiveTables
+from .mail import Mailer
 from .updates import publish
 
 
@@ -67,14 +70,27 @@ class Turns:
     timers: Timers
     bot_turns: Callable[[BotTurn], None] = lambda turn: None
     """Where bot turns go; the bot driver (or the cluster) sets it when it starts."""
+    mailer: Mailer | None = None
+    """Mails turn-based tables' people (None: this server sends no mail)."""
 
     def hand_on(self, live: Live) -> None:
         """After a committed change (under the table's lock): the clock of the decision now waiting is set
-        (or cleared when nobody's clock runs), and a bot to act gets its turn."""
+        (or cleared when nobody's clock runs), a bot to act gets its turn, and a person at a turn-based
+        table is told by mail."""
         self._set_clock(live)
         turn = bot_turn(live)
         if turn is not None:
             self.bot_turns(turn)
+        elif self.mailer is not None and live.turn_based and live.status == "playing":
+            seat = live.state_seat()
+            user = live.seat_users[seat] if seat is not None else None
+            if user is not None:
+                self.mailer.your_turn(live.id, user)
+
+    def game_over(self, live: Live) -> None:
+        """A move ended the game (committed): the people of a turn-based table are told by mail."""
+        if self.mailer is not None and live.turn_based:
+            self.mailer.game_over(live.id)
 
     def hand_on_table(self, table_id: int) -> None:
         """Hand on the turn of a table again (another server asked: its bot or a run-out clock waits)."""
@@ -101,7 +117,7 @@ class Turns:
                 waiting = table.seats[table.to_act]
                 if waiting.user_id is None or waiting.away is not None:
                     continue
-                if not self.live.shared or table.turn_since is None:
+                if not (self.live.shared or table.turn_based) or table.turn_since is None:
                     table.turn_since = started
                 ends = clocks.deadline_of(
                     table.turn_since, table.move_seconds, table.game_seconds, waiting.time_used

@@ -1,0 +1,109 @@
+"""An account's settings page: its mail address and which mails it wants, its trick pause, a new password,
+and deleting the account.
+
+Decisions:
+- Changing the password asks for the current one and ends every other login of the account.
+- Guests have no settings: they have no password to prove who they are, and nothing lasting to keep.
+- Deleting an account keeps its games, under the neutral name ``FORMER``: the seats, records and results
+  of other people's games must not change. Everything else of it goes: name, password, address, logins,
+  ratings (it leaves the leaderboards), uploads; its chat lines stay under the neutral name. A seat at a
+  running game goes to the stand-in bot, a seat at a table not yet started is freed. The username is free
+  again afterwards.
+"""
+
+from __future__ import annotations
+
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select, update
+
+from ..db.models import AuthSession, ChatLine, GameTable, Rating, Seat, Upload, User
+from ..errors import Forbidden, NotFound
+from ..schemas import SettingsIn, SettingsPublic, UserPublic
+from .accounts import AccountService
+from .tables import TableService
+
+FORMER = "Former player"
+
+
+class AccountSettings:
+    """Settings, password and deletion of accounts."""
+
+    def __init__(self, accounts: AccountService, tables: TableService, *, mail_enabled: bool) -> None:
+        self.accounts = accounts
+        self.tables = tables
+        self.db = accounts.db
+        self.mail_enabled = mail_enabled
+
+    def get(self, user: UserPublic) -> SettingsPublic:
+        """The settings of ``user``'s account."""
+        with self.db.read() as session:
+            return self._public(_account(session.get(User, user.id)))
+
+    def update(self, user: UserPublic, changes: SettingsIn) -> SettingsPublic:
+        """Change the fields given; the others stay."""
+        with self.db.write() as session:
+            account = _account(session.get(User, user.id))
+            given = changes.model_dump(exclude_unset=True)
+            if "email" in given:
+                account.email = changes.email or None
+            for field in ("mail_turns", "mail_results", "trick_pause_ms"):
+                if field in given and (given[field] is not None or field == "trick_pause_ms"):
+                    setattr(account, field, given[field])
+            return self._public(account)
+
+    def change_password(self, user: UserPublic, current: str, new: str, token: str | None) -> None:
+        """A new password (the current one first); every other login of the account ends."""
+        self._check_password(user, current)
+        new_hash = self.accounts.hasher.hash(new)
+        with self.db.write() as session:
+            _account(session.get(User, user.id)).password_hash = new_hash
+        self.accounts.log_out_elsewhere(user.id, token)
+
+    def delete(self, user: UserPublic, password: str) -> None:
+        """Delete the account (its games stay, under ``FORMER``); Forbidden for a wrong password."""
+        self._check_password(user, password)
+        with self.db.write() as session:
+            account = _account(session.get(User, user.id))
+            account.username = None
+            account.display_name = FORMER
+            account.password_hash = None
+            account.email = None
+            account.trick_pause_ms = None
+            account.deleted = True
+            for gone in (AuthSession, Rating, Upload):
+                session.execute(delete(gone).where(gone.user_id == user.id))
+            session.execute(update(ChatLine).where(ChatLine.user_id == user.id).values(name=FORMER))
+            seated = session.execute(
+                select(GameTable.id, GameTable.status)
+                .join(Seat, Seat.table_id == GameTable.id)
+                .where(Seat.user_id == user.id, GameTable.status != "over")
+            ).all()
+        for table_id, status in seated:
+            if status == "open":
+                self.tables.lobby.leave(user, table_id)
+            else:
+                self.tables.gone(table_id, user.id)
+
+    def _check_password(self, user: UserPublic, password: str) -> None:
+        with self.db.read() as session:
+            account = _account(session.get(User, user.id))
+        try:
+            self.accounts.hasher.verify(account.password_hash or "", password)
+        except (VerificationError, InvalidHashError):
+            raise Forbidden("wrong password", code="bad-password") from None
+
+    def _public(self, account: User) -> SettingsPublic:
+        return SettingsPublic(
+            email=account.email,
+            mail_turns=account.mail_turns,
+            mail_results=account.mail_results,
+            trick_pause_ms=account.trick_pause_ms,
+            mail_enabled=self.mail_enabled,
+        )
+
+
+def _account(user: User | None) -> User:
+    """An account's row; guests (and deleted accounts) have no settings."""
+    if user is None or user.username is None:
+        raise NotFound("guests have no settings: sign up to keep them", code="no-account")
+    return user
