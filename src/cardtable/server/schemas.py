@@ -415,6 +415,8 @@ class TurnPublic(BaseModel):
     """When the wait began (Unix seconds)."""
     deadline: float | None
     """When the stand-in bot moves for you (Unix seconds; None: no clock)."""
+    left: float | None
+    """Seconds until then, as of the answer (None: no clock)."""
 
 
 Email = Annotated[

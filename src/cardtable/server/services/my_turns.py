@@ -9,7 +9,10 @@ Decisions:
 
 from __future__ import annotations
 
+import time
+
 from ..db.database import Database
+from ..db.models import GameTable
 from ..schemas import TurnPublic
 from . import clocks, table_store
 from .rule_sets import board_of
@@ -17,20 +20,20 @@ from .rule_sets import board_of
 
 def turns_waiting(db: Database, user_id: int) -> list[TurnPublic]:
     """The tables where it is ``user_id``'s move, longest waiting first, with when the stand-in moves."""
+    now = time.time()
     with db.read() as session:
-        return [
-            TurnPublic(
-                table=table.id,
-                game=table.game,
-                board=board_of(table.game, table.options),
-                turn_based=table.turn_based,
-                since=table.turn_since,
-                deadline=clocks.deadline_of(
-                    table.turn_since,
-                    table.move_seconds,
-                    table.game_seconds,
-                    table.seats[table.to_act].time_used if table.to_act is not None else 0.0,
-                ),
-            )
-            for table in table_store.waiting_for(session, user_id=user_id)
-        ]
+        return [_turn(table, now) for table in table_store.waiting_for(session, user_id=user_id)]
+
+
+def _turn(table: GameTable, now: float) -> TurnPublic:
+    used = table.seats[table.to_act].time_used if table.to_act is not None else 0.0
+    deadline = clocks.deadline_of(table.turn_since, table.move_seconds, table.game_seconds, used)
+    return TurnPublic(
+        table=table.id,
+        game=table.game,
+        board=board_of(table.game, table.options),
+        turn_based=table.turn_based,
+        since=table.turn_since,
+        deadline=deadline,
+        left=None if deadline is None else round(max(0.0, deadline - now), 1),
+    )

@@ -1,6 +1,9 @@
-// The JSON API of the server (/api), and the header every page shows.
+// The JSON API of the server (/api), and the header every page shows: the site's pages, "Your turn at N
+// tables" (refreshed every TURNS_MS), your profile and settings, and logging out.
 
 import { h, replace } from "./dom.js";
+
+const TURNS_MS = 20000;
 
 export class ApiError extends Error {
   constructor(status, detail, code) {
@@ -68,10 +71,24 @@ export function header(user) {
     h(
       "span",
       { class: "who" },
-      h("span", { id: "user-name" }, user.name, user.guest ? " (guest)" : ""),
+      h("span", { id: "my-turns", "aria-live": "polite" }),
+      user.guest
+        ? h("span", { id: "user-name" }, user.name, " (guest)")
+        : h("a", { id: "user-name", href: `/players/${encodeURIComponent(user.username)}`, title: "your profile" }, user.name),
+      user.guest ? null : h("a", { href: "/settings" }, "Settings"),
       h("button", { class: "link", type: "button", onclick: logout }, "Log out"),
     ),
   );
+  showTurns();
+  setInterval(showTurns, TURNS_MS);
+}
+
+/** "Your turn at N tables" in the header, each table a link (nothing when no table waits for you). */
+async function showTurns() {
+  const turns = await api("/me/turns").catch(() => []);
+  const el = document.querySelector("#my-turns");
+  if (!el) return;
+  replace(el, turns.length ? [`Your turn at ${turns.length} ${turns.length === 1 ? "table" : "tables"}:`, turns.map((t) => [" ", h("a", { href: `/tables/${t.table}`, class: "turn-link", title: t.game }, `#${t.table}`)])] : []);
 }
 
 /** Show a message in the page's status line (role=alert), or clear it with "". */

@@ -55,7 +55,8 @@ const ABILITIES = {
   PROTECT: ["#b8860b", "shield", "protect one of your cars"],
 };
 
-function svg(tag, attrs, text) {
+/** An SVG element with attributes and, optionally, its text. */
+export function svg(tag, attrs, text) {
   const el = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
   if (text !== undefined) el.textContent = text;

@@ -1,24 +1,26 @@
-// A leaderboard page per game (/leaderboards/<game>; /leaderboards shows the first game): the Elo ratings
-// of accounts and bot levels, best first, with links to the other games' boards.
+// A leaderboard page per game and rule set (/leaderboards/<board>, e.g. troeven-v2; /leaderboards shows the
+// first): the Elo ratings of accounts and bot levels, best first, with links to the other boards and to
+// the players' profiles.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
+import { profileLink } from "./players.js";
 
 const user = await requireUser();
 header(user);
-const games = (await api("/games")).map((g) => g.name);
+const boards = await api("/leaderboards");
 const asked = decodeURIComponent(location.pathname.split("/")[2] ?? "");
-const game = games.includes(asked) ? asked : games[0];
-if (asked && asked !== game) notice(`there is no game ${asked}`);
+const board = boards.find((b) => b.key === asked) ?? boards.find((b) => b.game === asked) ?? boards[0];
+if (asked && asked !== board.key && asked !== board.game) notice(`there is no leaderboard ${asked}`);
 
 replace(
   document.querySelector("#game-tabs"),
-  games.map((name) => h("li", {}, h("a", { class: "button", href: `/leaderboards/${name}`, "aria-current": name === game ? "page" : undefined }, name))),
+  boards.map((b) => h("li", {}, h("a", { class: "button", href: `/leaderboards/${b.key}`, "aria-current": b === board ? "page" : undefined }, b.label))),
 );
-document.title = `${game} leaderboard · cardtable`;
-replace(document.querySelector("#board-title"), `${game} leaderboard`);
+document.title = `${board.label} leaderboard · cardtable`;
+replace(document.querySelector("#board-title"), `${board.label} leaderboard`);
 
-const rows = await api(`/leaderboards/${game}`).catch((error) => (notice(error.message), []));
+const rows = await api(`/leaderboards/${board.key}`).catch((error) => (notice(error.message), []));
 replace(
   document.querySelector("#ranking"),
   rows.length
@@ -34,7 +36,7 @@ replace(
               "tr",
               { class: r.user_id === user.id ? "mine" : "", dataset: { kind: r.kind } },
               h("td", { class: "number" }, r.rank),
-              h("td", {}, r.kind === "bot" ? `${r.name} bot` : r.name),
+              h("td", {}, r.kind === "bot" ? `${r.name} bot` : profileLink(r.username, r.name)),
               h("td", { class: "number" }, r.rating),
               h("td", { class: "number" }, r.games),
               h("td", { class: "number" }, r.wins),

@@ -1,8 +1,10 @@
-// The lobby: your tables, the open tables of every game with their options and seats, and games being
-// played (to watch). Refreshed every few seconds.
+// The lobby: the tables waiting for your move, your tables, the open tables of every game with their options
+// and seats, and games being played (to watch). Refreshed every few seconds. Names link to profiles.
 
 import { api, header, notice, requireUser } from "./api.js";
+import { clockText } from "./clock.js";
 import { h, replace } from "./dom.js";
+import { profileLink } from "./players.js";
 
 const REFRESH_MS = 4000;
 const user = await requireUser();
@@ -10,7 +12,7 @@ header(user);
 
 function seatText(seat) {
   if (seat.kind === "bot") return `${seat.name} bot`;
-  if (seat.kind === "player") return seat.guest ? `${seat.name} (guest)` : seat.name;
+  if (seat.kind === "player") return seat.guest ? `${seat.name} (guest)` : profileLink(seat.username, seat.name);
   if (seat.kind === "invited") return `kept for ${seat.name}`;
   return "open";
 }
@@ -41,9 +43,37 @@ function tableItem(table, action) {
     "li",
     { class: "table-item", dataset: { table: table.id } },
     h("div", { class: "table-title" }, h("strong", {}, table.game), ` · table ${table.id} · ${table.options.players} players`),
-    h("div", { class: "quiet" }, optionsText(table.options), ` · by ${table.created_by}`),
+    h("div", { class: "quiet" }, optionsText(table.options), ` · by ${table.created_by}`, paceText(table)),
     h("ol", { class: "seat-list", start: 0 }, table.seats.map((s) => h("li", { class: s.kind }, seatText(s)))),
     action,
+  );
+}
+
+/** " · turn-based, 1 day per move" for a turn-based table (nothing for a real-time one). */
+function paceText(table) {
+  if (!table.turn_based || !table.clock) return "";
+  const seconds = table.clock.move_seconds;
+  const days = seconds / 86400;
+  const words = Number.isInteger(days) ? `${days} ${days === 1 ? "day" : "days"}` : seconds % 3600 === 0 ? `${seconds / 3600} h` : clockText(seconds);
+  return ` · turn-based, ${words} per move`;
+}
+
+/** "Your turn at N tables", each with its game and the time left before the stand-in bot moves. */
+function showTurns(turns) {
+  const box = document.querySelector("#turns");
+  box.hidden = !turns.length;
+  replace(document.querySelector("#turns-title"), `Your turn at ${turns.length} ${turns.length === 1 ? "table" : "tables"}`);
+  replace(
+    document.querySelector("#turn-list"),
+    turns.map((t) =>
+      h(
+        "li",
+        { dataset: { table: t.table } },
+        h("a", { class: "button primary", href: `/tables/${t.table}` }, `Table ${t.table}`),
+        ` ${t.game}`,
+        t.left !== null ? h("span", { class: "quiet" }, ` · ${clockText(t.left)} left`) : null,
+      ),
+    ),
   );
 }
 
@@ -53,11 +83,13 @@ function section(el, tables, empty, action) {
 
 async function refresh() {
   try {
-    const [mine, open, playing] = await Promise.all([
+    const [mine, open, playing, turns] = await Promise.all([
       api("/tables?mine=true"),
       api("/tables?status=open"),
       api("/tables?status=playing"),
+      api("/me/turns"),
     ]);
+    showTurns(turns);
     const active = mine.filter((t) => t.status !== "over");
     section(document.querySelector("#mine"), active, "You sit at no table yet.", (t) =>
       h("a", { class: "button", href: `/tables/${t.id}` }, t.status === "open" ? "Open" : "Play"),

@@ -1,6 +1,7 @@
 // The create-table page: pick a game, its options (built from what /api/games declares) and who sits in
 // each seat (you, open, an invited account, or a bot of a level from /api/bots); optionally a clock (time
-// per move, time per player for the game) and the bot level that plays for someone out of time or away.
+// per move, time per player for the game) and the bot level that plays for someone out of time or away;
+// or a turn-based table, with a time per move from an hour to three days.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -104,8 +105,17 @@ function readSeats() {
   });
 }
 
-/** The clock asked for, or undefined for none. */
+const turnBased = () => form.elements.pace.value === "turn-based";
+
+/** Turn-based tables have their time per move instead of the real-time clock. */
+function showPace() {
+  document.querySelector("#turn-field").hidden = !turnBased();
+  for (const field of form.querySelectorAll(".real-time-only")) field.hidden = turnBased();
+}
+
+/** The clock asked for, or undefined for none (and for a turn-based table). */
 function readClock() {
+  if (turnBased()) return undefined;
   const move = form.elements["move-seconds"].value;
   const game = form.elements["game-minutes"].value;
   if (!move && !game) return undefined;
@@ -113,10 +123,11 @@ function readClock() {
 }
 
 gameSelect.addEventListener("change", drawOptions);
+for (const radio of form.elements.pace) radio.addEventListener("change", showPace);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats(), clock: readClock(), stand_in: standIn.value } });
+    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats(), clock: readClock(), stand_in: standIn.value, turn_seconds: turnBased() ? Number(form.elements["turn-seconds"].value) : undefined } });
     location.assign(`/tables/${table.id}`);
   } catch (error) {
     notice(error.message);

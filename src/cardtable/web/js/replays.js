@@ -3,6 +3,7 @@
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
+import { boardLabels } from "./players.js";
 
 const user = await requireUser();
 header(user);
@@ -31,11 +32,11 @@ function list(el, items, empty) {
   replace(el, items.length ? h("ul", { class: "replay-list" }, items) : h("p", { class: "quiet" }, empty));
 }
 
-const [finished, uploads] = await Promise.all([api("/tables?status=over&mine=true"), api("/replays/uploads")]);
+const [finished, uploads, labels] = await Promise.all([api("/tables?status=over&mine=true"), api("/replays/uploads"), boardLabels(api)]);
 list(
   document.querySelector("#finished"),
   finished.map((t) =>
-    h("li", {}, h("a", { href: `/replays/tables/${t.id}` }, `${t.game} · table ${t.id}`), " ", h("small", { class: "quiet" }, t.seats.map((s) => s.name ?? "open").join(", "))),
+    h("li", {}, h("a", { href: `/replays/tables/${t.id}` }, `${labels.get(t.board) ?? t.game} · table ${t.id}`), " ", h("small", { class: "quiet" }, t.seats.map((s) => s.name ?? "open").join(", "))),
   ),
   "None yet: a game you played appears here once it is over.",
 );

@@ -12,6 +12,7 @@ import { h, replace } from "./dom.js";
 import { askWhyOnBlockedCards, hintText } from "./hints.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
+import { profileLink } from "./players.js";
 
 const tableId = Number(location.pathname.split("/").pop());
 const board = document.querySelector("#board");
@@ -132,7 +133,7 @@ function draw(message) {
         "li",
         { class: ["seat", seat.kind, seat.seat === message.to_act ? "to-act" : "", mine === seat ? "mine" : ""].join(" ") },
         h("span", { class: "seat-number" }, `Seat ${seat.seat}`),
-        h("span", { class: "seat-name" }, seatName(seat)),
+        h("span", { class: "seat-name" }, profileLink(seat.username, seatName(seat))),
         mine === seat ? h("span", { class: "tag" }, "you") : null,
         seat.seat === message.to_act ? h("span", { class: "tag turn" }, "to play") : null,
         seat.away ? h("span", { class: "tag away", title: awayText(seat.away) }, "bot plays") : null,

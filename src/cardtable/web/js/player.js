@@ -1,0 +1,84 @@
+// A player's profile (/players/<username>): per game and rule set the games played and won, the current
+// rating and its history as a chart (from 1500, one point per rated game), and the recent finished games
+// with links to their replays.
+
+import { api, header, notice, requireUser } from "./api.js";
+import { svg } from "./cards.js";
+import { h, replace } from "./dom.js";
+
+const START = 1500;
+const WIDTH = 320;
+const HEIGHT = 120;
+const PAD = 24;
+
+const user = await requireUser();
+header(user);
+const name = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+
+/** The rating after each game as a line, from the starting 1500; each point names its table. */
+function chart(board) {
+  const values = [START, ...board.history.map((p) => p.rating)];
+  const low = Math.min(...values) - 10;
+  const high = Math.max(...values) + 10;
+  const x = (i) => PAD + (i * (WIDTH - 2 * PAD)) / Math.max(1, values.length - 1);
+  const y = (v) => PAD / 2 + ((high - v) * (HEIGHT - PAD)) / (high - low);
+  const picture = svg("svg", { class: "rating-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": `${board.label} rating over ${board.history.length} rated games` });
+  picture.append(
+    svg("text", { x: 2, y: y(high - 10) + 4, class: "axis" }, String(Math.round(high - 10))),
+    svg("text", { x: 2, y: y(low + 10) + 4, class: "axis" }, String(Math.round(low + 10))),
+    svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: "#c9781a", "stroke-width": 2 }),
+  );
+  values.forEach((v, i) => {
+    const dot = svg("circle", { cx: x(i), cy: y(v), r: 3, fill: "#1e6b46" });
+    dot.append(svg("title", {}, i === 0 ? `start: ${v}` : `table ${board.history[i - 1].table}: ${v}`));
+    picture.append(dot);
+  });
+  return picture;
+}
+
+function boardPanel(board) {
+  return h(
+    "section",
+    { class: "panel board-stats", dataset: { board: board.board } },
+    h("h3", {}, h("a", { href: `/leaderboards/${board.board}` }, board.label)),
+    h(
+      "p",
+      {},
+      h("span", { class: "played" }, `${board.played} ${board.played === 1 ? "game" : "games"}`),
+      ", ",
+      h("span", { class: "won" }, `${board.won} won`),
+      " · ",
+      h("span", { class: "rating" }, board.rating === null ? "not rated" : `rating ${board.rating}`),
+    ),
+    board.history.length ? chart(board) : null,
+  );
+}
+
+try {
+  const player = await api(`/players/${encodeURIComponent(name)}`);
+  document.title = `${player.name} · cardtable`;
+  replace(document.querySelector("#player-name"), player.name);
+  replace(document.querySelector("#player-since"), `@${player.username} · playing since ${new Date(player.joined).toLocaleDateString()}`);
+  replace(document.querySelector("#boards"), player.boards.length ? player.boards.map(boardPanel) : h("p", { class: "quiet" }, "No finished games yet."));
+  replace(
+    document.querySelector("#recent"),
+    player.recent.length
+      ? h(
+          "ul",
+          { class: "replay-list" },
+          player.recent.map((g) =>
+            h(
+              "li",
+              { dataset: { table: g.table } },
+              h("a", { href: `/replays/tables/${g.table}` }, `${g.label} · table ${g.table}`),
+              ` · ${g.won ? "won" : "not won"} · `,
+              h("small", { class: "quiet" }, g.players.join(", ")),
+            ),
+          ),
+        )
+      : h("p", { class: "quiet" }, "None yet."),
+  );
+} catch (error) {
+  replace(document.querySelector("#player-name"), "No such player");
+  notice(error.message);
+}

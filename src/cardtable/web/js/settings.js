@@ -1,0 +1,72 @@
+// The settings page (/settings, accounts only): mail address and which mails to get, the trick pause, a new
+// password, and deleting the account. The trick pause saved here is also written to this browser, where
+// the table reads it (each browser may change its own afterwards).
+
+import { api, header, notice, requireUser } from "./api.js";
+
+const TRICK_PAUSE_KEY = "cardtable.trickPauseMs";
+
+const user = await requireUser();
+header(user);
+const mailForm = document.querySelector("#mail-form");
+const passwordForm = document.querySelector("#password-form");
+const deleteForm = document.querySelector("#delete-form");
+
+function fill(settings) {
+  mailForm.elements.email.value = settings.email ?? "";
+  mailForm.elements.mail_turns.checked = settings.mail_turns;
+  mailForm.elements.mail_results.checked = settings.mail_results;
+  mailForm.elements.trick_pause.value = settings.trick_pause_ms === null ? "" : String(settings.trick_pause_ms / 1000);
+  document.querySelector("#mail-off").hidden = settings.mail_enabled;
+  if (settings.trick_pause_ms !== null) localStorage.setItem(TRICK_PAUSE_KEY, String(settings.trick_pause_ms));
+}
+
+if (user.guest) {
+  notice("Guests have no settings: sign up to keep them.");
+  for (const form of [mailForm, passwordForm, deleteForm]) form.hidden = true;
+} else {
+  fill(await api("/me/settings"));
+}
+
+mailForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const pause = mailForm.elements.trick_pause.value;
+  try {
+    fill(
+      await api("/me/settings", {
+        method: "PUT",
+        body: {
+          email: mailForm.elements.email.value.trim(),
+          mail_turns: mailForm.elements.mail_turns.checked,
+          mail_results: mailForm.elements.mail_results.checked,
+          trick_pause_ms: pause === "" ? null : Math.round(Number(pause) * 1000),
+        },
+      }),
+    );
+    notice("Saved.", "ok");
+  } catch (error) {
+    notice(error.message);
+  }
+});
+
+passwordForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    await api("/me/password", { method: "POST", body: { current: passwordForm.elements.current.value, new: passwordForm.elements.new.value } });
+    passwordForm.reset();
+    notice("Password changed: your other logins have ended.", "ok");
+  } catch (error) {
+    notice(error.message);
+  }
+});
+
+deleteForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (!confirm("Delete your account? This cannot be undone.")) return;
+  try {
+    await api("/me/delete", { method: "POST", body: { password: deleteForm.elements.password.value } });
+    location.assign("/login");
+  } catch (error) {
+    notice(error.message);
+  }
+});
