@@ -10,6 +10,7 @@ const START = 1500;
 const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = 24;
+const LEFT = 40; // room for the rating labels
 
 const user = await requireUser();
 header(user);
@@ -20,7 +21,7 @@ function chart(board) {
   const values = [START, ...board.history.map((p) => p.rating)];
   const low = Math.min(...values) - 10;
   const high = Math.max(...values) + 10;
-  const x = (i) => PAD + (i * (WIDTH - 2 * PAD)) / Math.max(1, values.length - 1);
+  const x = (i) => LEFT + (i * (WIDTH - LEFT - PAD)) / Math.max(1, values.length - 1);
   const y = (v) => PAD / 2 + ((high - v) * (HEIGHT - PAD)) / (high - low);
   const picture = svg("svg", { class: "rating-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": `${board.label} rating over ${board.history.length} rated games` });
   picture.append(
