@@ -57,7 +57,7 @@ class PlayerService:
                 history[board].append(RatingPoint(table=table_id, rating=round(after)))
             played: dict[str, int] = defaultdict(int)
             won: dict[str, int] = defaultdict(int)
-            recent = []
+            recent: list[FinishedGame] = []
             for table in finished:
                 board = board_of(table.game, table.options)
                 mine = {s.seat for s in table.seats if s.user_id == user.id}

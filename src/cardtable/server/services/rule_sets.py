@@ -46,7 +46,7 @@ def board_of(game: str, options: dict[str, Any]) -> str:
 
 def boards() -> list[BoardPublic]:
     """Every leaderboard, game by game."""
-    found = []
+    found: list[BoardPublic] = []
     for game in cardtable.games():
         versions = _versions(game)
         keys = [game] if versions is None else [f"{game}-v{v}" for v in versions[0]]
