@@ -16,7 +16,13 @@ def test_sign_up_logs_in_with_an_httponly_samesite_cookie(app: FastAPI) -> None:
     client = TestClient(app)
     answer = client.post("/api/accounts/signup", json={"username": "Ana", "password": "secret-pass"})
     assert answer.status_code == 201
-    assert answer.json() == {"id": 1, "name": "Ana", "username": "ana", "guest": False}
+    assert answer.json() == {
+        "id": 1,
+        "name": "Ana",
+        "username": "ana",
+        "guest": False,
+        "trick_pause_ms": None,
+    }
     cookie = answer.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=lax" in cookie and "path=/" in cookie
     assert client.get("/api/accounts/me").json()["name"] == "Ana"
@@ -85,7 +91,7 @@ def test_a_guest_has_a_display_name_and_no_username(app: FastAPI) -> None:
     client = TestClient(app)
     answer = client.post("/api/accounts/guest", json={"name": "  Gus  "})
     assert answer.status_code == 201
-    assert answer.json() == {"id": 1, "name": "Gus", "username": None, "guest": True}
+    assert answer.json() == {"id": 1, "name": "Gus", "username": None, "guest": True, "trick_pause_ms": None}
     assert TestClient(app).post("/api/accounts/guest", json={"name": "Gus"}).status_code == 201
 
 

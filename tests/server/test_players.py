@@ -90,6 +90,7 @@ def test_settings_mail_address_choices_and_trick_pause(app: FastAPI) -> None:
         "trick_pause_ms": 1500,
         "mail_enabled": False,
     }
+    assert ana.http.get("/api/accounts/me").json()["trick_pause_ms"] == 1500, "it seeds a new browser"
     for bad in ({"email": "not an address"}, {"trick_pause_ms": -1}, {"colour": "red"}):
         answer = ana.http.put("/api/me/settings", json=bad)
         assert answer.status_code == 422, bad

@@ -65,6 +65,8 @@ class UserPublic(BaseModel):
     """The display name."""
     username: str | None
     guest: bool
+    trick_pause_ms: int | None = None
+    """The account's trick pause (settings), which seeds a browser that has none of its own."""
 
 
 # -- games and bots --------------------------------------------------------------------------------

@@ -32,7 +32,13 @@ def now() -> datetime:
 
 
 def public(user: User) -> UserPublic:
-    return UserPublic(id=user.id, name=user.display_name, username=user.username, guest=user.username is None)
+    return UserPublic(
+        id=user.id,
+        name=user.display_name,
+        username=user.username,
+        guest=user.username is None,
+        trick_pause_ms=user.trick_pause_ms,
+    )
 
 
 class AccountService:

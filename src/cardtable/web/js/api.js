@@ -4,6 +4,8 @@
 import { h, replace } from "./dom.js";
 
 const TURNS_MS = 20000;
+/** Where this browser keeps its trick pause (ms); the account's setting seeds a browser that has none. */
+export const TRICK_PAUSE_KEY = "cardtable.trickPauseMs";
 
 export class ApiError extends Error {
   constructor(status, detail, code) {
@@ -81,6 +83,9 @@ export function header(user) {
   );
   showTurns();
   setInterval(showTurns, TURNS_MS);
+  if (user.trick_pause_ms !== null && user.trick_pause_ms !== undefined && localStorage.getItem(TRICK_PAUSE_KEY) === null) {
+    localStorage.setItem(TRICK_PAUSE_KEY, String(user.trick_pause_ms));
+  }
 }
 
 /** "Your turn at N tables" in the header, each table a link (nothing when no table waits for you). */

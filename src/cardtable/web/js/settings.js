@@ -1,10 +1,8 @@
 // The settings page (/settings, accounts only): mail address and which mails to get, the trick pause, a new
-// password, and deleting the account. The trick pause saved here is also written to this browser, where
-// the table reads it (each browser may change its own afterwards).
+// password, and deleting the account. The trick pause saved here is also written to this browser (the
+// table reads it from there); other browsers take it when they have none of their own (api.js).
 
-import { api, header, notice, requireUser } from "./api.js";
-
-const TRICK_PAUSE_KEY = "cardtable.trickPauseMs";
+import { TRICK_PAUSE_KEY, api, header, notice, requireUser } from "./api.js";
 
 const user = await requireUser();
 header(user);
