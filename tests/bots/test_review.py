@@ -15,7 +15,7 @@ import pytest
 import cardtable
 from cardtable import bots
 from cardtable.bots.games import mue, slobberhannes, troeven
-from cardtable.bots.review import VERDICTS, accuracy, review, verdict
+from cardtable.bots.review import VERDICTS, accuracy, judge, plan, review, summarize, verdict
 
 from ..games.test_slobberhannes import stacked
 
@@ -107,6 +107,15 @@ def test_the_same_record_seat_budget_and_seed_give_the_same_review() -> None:
     assert review(record, 1, iterations=BUDGET, seed=5) == first
     other = review(record, 1, iterations=BUDGET, seed=6)
     assert [d["values"] for d in other["decisions"]] != [d["values"] for d in first["decisions"]]
+
+
+def test_decisions_judged_apart_and_in_any_order_make_the_same_review() -> None:
+    record = played_record("troeven", 14, seed=2, version=2)
+    judged, forced = plan(record, 1)
+    apart = {event: judge(record, event, iterations=BUDGET, seed=5) for event in reversed(judged)}
+    decisions = [apart[event] for event in judged]
+    summary = summarize(record, 1, decisions, forced, iterations=BUDGET, seed=5)
+    assert summary == review(record, 1, iterations=BUDGET, seed=5)
 
 
 def test_a_time_budget_values_every_legal_move() -> None:

@@ -62,6 +62,7 @@ from typing import Any
 
 from ..core.game import JsonDict, State
 from ..core.records import replay
+from ..core.registry import make
 from .evaluation import evaluation_for
 from .ismcts import ISMCTSBot
 
@@ -92,27 +93,86 @@ def review(
 
     Raises RecordError for a record that does not replay, and ValueError for a seat that is not at
     the table or a budget or seed that is not valid."""
+    if iterations is None and seconds is None:
+        iterations = DEFAULT_ITERATIONS
+    check_budget(iterations, seconds, seed)
+    judged, forced = plan(record, seat)
+    if progress is not None:
+        progress(0, len(judged))
+    decisions = []
+    for done, event in enumerate(judged, start=1):
+        decisions.append(judge(record, event, iterations=iterations, seconds=seconds, seed=seed))
+        if progress is not None:
+            progress(done, len(judged))
+    return summarize(record, seat, decisions, forced, iterations=iterations, seconds=seconds, seed=seed)
+
+
+def check_budget(iterations: int | None, seconds: float | None, seed: int) -> None:
+    """Raise ValueError unless exactly one of ``iterations`` and ``seconds`` is a valid budget and
+    ``seed`` an integer."""
     if iterations is not None and seconds is not None:
         raise ValueError("a review's budget is iterations or seconds, not both")
     if iterations is None and seconds is None:
-        iterations = DEFAULT_ITERATIONS
+        raise ValueError("a review needs a budget: iterations or seconds")
     ISMCTSBot(iterations=iterations, seconds=seconds)  # checks the budget
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an integer, got {seed!r}")
+
+
+def plan(record: Mapping[str, Any], seat: int) -> tuple[list[int], int]:
+    """The event indices of ``seat``'s decisions that a review judges (more than one legal move), and
+    how many of its decisions were forced. Each judged decision can then be judged apart (``judge``),
+    e.g. by several workers; ``summarize`` puts them together.
+
+    Raises RecordError for a record that does not replay, ValueError for a seat not at the table."""
     final = replay(record)
     players = final.game.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ValueError(f"seat must be one of 0..{players - 1} in this {final.game.name} game, got {seat!r}")
     positions = _positions(record, seat)
-    judged = [(event, state) for event, state in positions if len(state.legal_actions()) > 1]
-    if progress is not None:
-        progress(0, len(judged))
-    decisions = []
-    for done, (event, state) in enumerate(judged, start=1):
-        decisions.append(_judge(state, event, record["events"][event]["move"], iterations, seconds, seed))
-        if progress is not None:
-            progress(done, len(judged))
-    return _summary(final, seat, positions, decisions, iterations, seconds, seed)
+    judged = [event for event, state in positions if len(state.legal_actions()) > 1]
+    return judged, len(positions) - len(judged)
+
+
+def judge(
+    record: Mapping[str, Any], event: int, *, iterations: int | None, seconds: float | None = None, seed: int
+) -> JsonDict:
+    """The decision of the review for the move at ``record["events"][event]`` (an event ``plan``
+    returned): the same whichever process judges it, for an iteration budget."""
+    state = _before(record, event)
+    return _judge(state, event, record["events"][event]["move"], iterations, seconds, seed)
+
+
+def summarize(
+    record: Mapping[str, Any],
+    seat: int,
+    decisions: list[JsonDict],
+    forced: int,
+    *,
+    iterations: int | None,
+    seconds: float | None = None,
+    seed: int,
+) -> JsonDict:
+    """The review of ``seat`` made of its judged ``decisions`` (in the order of ``plan``)."""
+    game = make(record["game"], **record["options"])
+    losses = [decision["loss"] for decision in decisions]
+    mistakes = [decision for decision in decisions if decision["verdict"] != "good"]
+    mistakes.sort(key=lambda decision: (-decision["loss"], decision["event"]))
+    budget = {"iterations": iterations} if seconds is None else {"seconds": seconds}
+    return {
+        "game": game.name,
+        "options": dict(game.options),
+        "seat": seat,
+        "budget": budget,
+        "seed": seed,
+        "thresholds": {name: below for name, below in VERDICTS if below != math.inf},
+        "accuracy": accuracy(losses),
+        "good_share": _good_share(decisions),
+        "judged": len(decisions),
+        "forced": forced,
+        "decisions": decisions,
+        "biggest_mistakes": mistakes[:BIGGEST],
+    }
 
 
 def _positions(record: Mapping[str, Any], seat: int) -> list[tuple[int, State]]:
@@ -121,10 +181,15 @@ def _positions(record: Mapping[str, Any], seat: int) -> list[tuple[int, State]]:
     beside the search)."""
     events = record["events"]
     return [
-        (index, replay({**record, "events": events[:index], "result": None}))
+        (index, _before(record, index))
         for index, event in enumerate(events)
         if isinstance(event, dict) and "move" in event and event.get("seat") == seat
     ]
+
+
+def _before(record: Mapping[str, Any], event: int) -> State:
+    """The state just before ``record["events"][event]``."""
+    return replay({**record, "events": record["events"][:event], "result": None})
 
 
 def _judge(
@@ -187,35 +252,6 @@ def accuracy(losses: list[float]) -> float | None:
 
 def _decision_seed(seed: int, event: int) -> int:
     return random.Random(f"review {seed} {event}").getrandbits(64)
-
-
-def _summary(
-    final: State,
-    seat: int,
-    positions: list[tuple[int, State]],
-    decisions: list[JsonDict],
-    iterations: int | None,
-    seconds: float | None,
-    seed: int,
-) -> JsonDict:
-    losses = [decision["loss"] for decision in decisions]
-    mistakes = [decision for decision in decisions if decision["verdict"] != "good"]
-    mistakes.sort(key=lambda decision: (-decision["loss"], decision["event"]))
-    budget = {"iterations": iterations} if seconds is None else {"seconds": seconds}
-    return {
-        "game": final.game.name,
-        "options": dict(final.game.options),
-        "seat": seat,
-        "budget": budget,
-        "seed": seed,
-        "thresholds": {name: below for name, below in VERDICTS if below != math.inf},
-        "accuracy": accuracy(losses),
-        "good_share": _good_share(decisions),
-        "judged": len(decisions),
-        "forced": len(positions) - len(decisions),
-        "decisions": decisions,
-        "biggest_mistakes": mistakes[:BIGGEST],
-    }
 
 
 def _good_share(decisions: list[JsonDict]) -> float | None:
