@@ -28,7 +28,8 @@ from .deps import Services
 from .errors import Refused, TooMany
 from .limits import KeyedLimiter
 from .pubsub import InMemoryPubSub
-from .routes import accounts, games, health, me, pages, players, ratings, replays, tables
+from .review_runner import ReviewRunner
+from .routes import accounts, games, health, me, pages, players, ratings, replays, reviews, tables
 from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
@@ -36,6 +37,7 @@ from .services.mail import Mailer
 from .services.players import PlayerService
 from .services.ratings import RatingService
 from .services.replays import ReplayService
+from .services.reviews import ReviewService
 from .services.tables import TableService
 from .settings import Settings
 from .ws import table_socket
@@ -80,6 +82,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib
             ),
         )
+        review_service = ReviewService(db, iterations=settings.review_iterations, limit=settings.review_limit)
+        review_runner = ReviewRunner(review_service, driver)
         app.state.services = Services(
             settings=settings,
             db=db,
@@ -94,20 +98,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             replays=ReplayService(db, table_service.lobby),
             players=PlayerService(db),
             settings_of=AccountSettings(account_service, table_service, mail_enabled=mailer is not None),
+            reviews=review_service,
         )
         await driver.start()
+        await review_runner.start()
         if cluster is not None:  # then the instance that holds the bots' lease hands their turns out
             await cluster.start(table_service, driver)
         else:
             resumed = await anyio.to_thread.run_sync(table_service.resume_bots)
             if resumed:
                 log.info("bots resumed at %d tables", resumed)
+            await anyio.to_thread.run_sync(review_service.forget_interrupted)
         await anyio.to_thread.run_sync(table_service.resume_turns)  # clocks and grace periods
         try:
             yield
         finally:
             if cluster is not None:
                 await cluster.stop()
+            await review_runner.stop()
             await driver.stop()
             table_service.close()
             if mailer is not None:
@@ -123,7 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
     )
-    routers = (health, accounts, me, games, tables, ratings, replays, players, pages)
+    routers = (health, accounts, me, games, tables, ratings, replays, reviews, players, pages)
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_api_websocket_route("/ws", table_socket)

@@ -17,8 +17,10 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 import anyio.to_thread
 
@@ -29,6 +31,7 @@ from .services.turns import BotTurn
 
 log = logging.getLogger(__name__)
 FALLBACK = "random"
+T = TypeVar("T")
 
 
 class BotDriver:
@@ -71,20 +74,26 @@ class BotDriver:
     async def _take(self, turn: BotTurn) -> None:
         if self.delay:
             await asyncio.sleep(self.delay)
-        loop = asyncio.get_running_loop()
         try:
-            action = await loop.run_in_executor(self._executor(), choose, turn.level, turn.seed, turn.state)
-        except Exception as error:
+            action = await self.run(choose, turn.level, turn.seed, turn.state)
+        except Exception:
             log.exception(
                 "bot %r failed at table %d; the random bot moves instead", turn.level, turn.table_id
             )
-            if isinstance(error, BrokenProcessPool):
-                self._pool = None
             action = choose(FALLBACK, turn.seed, turn.state)
         try:
             await anyio.to_thread.run_sync(self.service.play_bot, turn, action)
         except Refused as refused:
             log.info("bot turn at table %d not taken: %s", turn.table_id, refused.detail)
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in the bot workers (its arguments and result are pickled): bot turns and other
+        bot work such as game reviews share the pool. A pool broken by a dead worker is renewed."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor(), work, *args)
+        except BrokenProcessPool:
+            self._pool = None
+            raise
 
     def _executor(self) -> Executor:
         if self._pool is None:

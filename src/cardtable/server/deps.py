@@ -20,6 +20,7 @@ from .services.lobby import Lobby
 from .services.players import PlayerService
 from .services.ratings import RatingService
 from .services.replays import ReplayService
+from .services.reviews import ReviewService
 from .services.tables import TableService
 from .settings import Settings
 
@@ -44,6 +45,7 @@ class Services:
     players: PlayerService
     settings_of: AccountSettings
     """Accounts' settings pages (``settings`` are the server's)."""
+    reviews: ReviewService
     cookie_name: str = COOKIE
 
 

@@ -499,3 +499,31 @@ class PlayerPublic(BaseModel):
     boards: list[BoardStats]
     recent: list[FinishedGame]
     """Newest first."""
+
+
+# -- reviews --------------------------------------------------------------------------------------
+
+
+class ReviewIn(Strict):
+    """Ask for the review of one seat of a finished game."""
+
+    seat: SeatNumber
+    iterations: Annotated[int, Field(ge=1, le=MAX_INT)] | None = None
+    """Search iterations per decision: the site's budget when left out, at most that."""
+
+
+class ReviewPublic(BaseModel):
+    """A review of one seat: its progress while it runs, its result (``cardtable.review``'s, each
+    decision with the replay ``step`` showing its position) once done."""
+
+    id: int
+    seat: int
+    iterations: int
+    status: Literal["running", "done", "failed"]
+    done: int
+    """Judged decisions done so far."""
+    total: int | None
+    """Judged decisions in all (None until the record was looked through)."""
+    percent: int
+    error: str | None
+    result: dict[str, Any] | None

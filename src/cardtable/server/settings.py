@@ -19,6 +19,8 @@ Decisions:
 - ``redis_url`` (or ``REDIS_URL``) makes this server one of several (``server.cluster``): they must share
   one PostgreSQL database, so a Redis URL beside SQLite is refused. ``redis_prefix`` starts every Redis key
   and channel, so deployments (or test runs) sharing one Redis stay apart.
+- A game review costs ``review_iterations`` search iterations per decision (2000, ``cardtable.review``'s
+  default and the budget whose spread the README states), and each user may have ``review_limit`` running.
 """
 
 from __future__ import annotations
@@ -62,6 +64,10 @@ class Settings(BaseSettings):
     grace_seconds: float = Field(
         default=60.0, ge=0, le=86_400, description="seconds a player may be gone before a bot takes the seat"
     )
+    review_iterations: int = Field(
+        default=2000, ge=1, le=100_000, description="a game review's budget: search iterations per decision"
+    )
+    review_limit: int = Field(default=2, ge=1, le=100, description="game reviews a user may have running")
     chat_lines: int = Field(default=5, ge=1, description="chat lines a user may write per chat window")
     chat_window: float = Field(default=10.0, gt=0, description="seconds of the chat rate window")
     redis_url: str | None = Field(

@@ -183,3 +183,30 @@ class Upload(Base):
     game: Mapped[str] = mapped_column(String(40))
     record: Mapped[dict[str, Any]]
     created_at: Mapped[datetime]
+
+
+class Review(Base):
+    """A game review of one seat (``cardtable.review``): running, with its progress, or done, with its
+    result. One per record, seat and budget, whoever asked for it first and from wherever the record came
+    (``record_key`` hashes what a review depends on: the game, its options and its events)."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (UniqueConstraint("record_key", "seat", "iterations"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    record_key: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int]
+    iterations: Mapped[int]
+    """The budget: search iterations per decision."""
+    requested_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+    """Who started the last run (their running reviews count against their limit)."""
+    status: Mapped[str] = mapped_column(String(10))
+    """``running``, ``done`` or ``failed``."""
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    """Judged decisions done so far."""
+    total: Mapped[int | None]
+    """Judged decisions in all (None until the record was looked through)."""
+    result: Mapped[dict[str, Any] | None]
+    error: Mapped[str | None] = mapped_column(String(300))
+    updated_at: Mapped[datetime]
+    """When the run last made progress: a running review that has not moved for long was interrupted."""

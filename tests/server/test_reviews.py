@@ -1,0 +1,186 @@
+"""Game reviews over HTTP (issue 22): asked for on a finished table or an uploaded record, run in the bot
+workers with their progress shown, stored once done and answered at once the next time (also by another
+server on the same database); at most ``review_limit`` running per user; never for a game still in play."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import cardtable
+from cardtable.server.app import create_app
+
+from .helpers import Player, bots, make_settings
+
+BUDGET = 300
+"""Iterations per decision of most reviews here: a few tenths of a second per decision."""
+
+
+def finished_record(seed: int = 1) -> dict[str, Any]:
+    """One seeded random hand of 3-player Slobberhannes (seat 0 has a handful of judged decisions)."""
+    state = cardtable.make("slobberhannes", players=3, single_hand=True).new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state.record()
+
+
+def upload(player: Player, record: dict[str, Any]) -> int:
+    answer = player.http.post("/api/replays/uploads", json=record)
+    assert answer.status_code == 201, answer.text
+    return int(answer.json()["source"].split("/")[1])
+
+
+def ask(player: Player, path: str, seat: int, iterations: int | None = BUDGET) -> Any:
+    body = {"seat": seat} if iterations is None else {"seat": seat, "iterations": iterations}
+    return player.http.post(f"/api/replays/{path}/reviews", json=body)
+
+
+def follow(player: Player, review_id: int, timeout: float = 120) -> tuple[dict[str, Any], list[int]]:
+    """Poll a review until it is done; returns it and every percent seen on the way."""
+    seen: list[int] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        review = player.http.get(f"/api/reviews/{review_id}").json()
+        seen.append(review["percent"])
+        if review["status"] != "running":
+            return review, seen
+        time.sleep(0.01)
+    raise AssertionError(f"review {review_id} still runs after {timeout} s")
+
+
+def test_a_review_runs_with_its_progress_and_is_stored_for_next_time(tmp_path: Path) -> None:
+    record = finished_record()
+    settings = make_settings(tmp_path)
+    with TestClient(create_app(settings)) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        upload_id = upload(ana, record)
+        started = ask(ana, f"uploads/{upload_id}", 0)
+        assert started.status_code == 202, started.text
+        assert started.json()["status"] == "running" and started.json()["result"] is None
+        review, seen = follow(ana, started.json()["id"])
+        assert review["status"] == "done" and review["percent"] == 100
+        assert seen == sorted(seen) and any(0 < percent < 100 for percent in seen), seen
+
+        expected = cardtable.review(record, 0, iterations=BUDGET, seed=0)
+        steps = {s.state.event_count(): n for n, s in enumerate(cardtable.replay_steps(record))}
+        result = review["result"]
+        for decision in result["decisions"]:  # the replay step showing the position of the decision
+            assert decision.pop("step") == steps[decision["event"]]
+        for mistake in result["biggest_mistakes"]:
+            assert mistake.pop("step") == steps[mistake["event"]]
+        assert result == expected, "the site's review is cardtable.review's at the same budget and seed 0"
+
+        again = ask(ana, f"uploads/{upload_id}", 0)
+        assert again.status_code == 200 and again.json() == {**review, "result": again.json()["result"]}
+        assert again.json()["id"] == review["id"]
+
+    with TestClient(create_app(settings)) as app_client:  # another server on the same database
+        bea = Player(app_client.app, "bea")  # type: ignore[arg-type]
+        copy = ask(bea, f"uploads/{upload(bea, {**record, 'players': ['x', 'y', 'z']})}", 0)
+        assert copy.status_code == 200, "the same record, seat and budget: stored, whoever uploaded it"
+        assert copy.json()["id"] == review["id"] and copy.json()["status"] == "done"
+
+
+def test_a_finished_tables_review_and_the_sites_budget(tmp_path: Path) -> None:
+    with TestClient(create_app(make_settings(tmp_path, review_iterations=60))) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        table = ana.create(options={"players": 3, "single_hand": True}, seats=bots(count=3))
+        deadline = time.monotonic() + 60
+        while ana.http.get(f"/api/tables/{table['id']}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish their game"
+            time.sleep(0.05)
+        started = ask(ana, f"tables/{table['id']}", 2, iterations=None)
+        assert started.status_code == 202 and started.json()["iterations"] == 60
+        review, _ = follow(ana, started.json()["id"])
+        assert review["status"] == "done" and review["result"]["budget"] == {"iterations": 60}
+        result = review["result"]
+        assert result["seat"] == 2 and result["judged"] == len(result["decisions"])
+
+        larger = ask(ana, f"tables/{table['id']}", 2, iterations=61)
+        assert larger.status_code == 400 and larger.json()["code"] == "budget-too-large"
+        assert "at most 60 iterations" in larger.json()["detail"]
+
+
+def test_each_user_has_at_most_a_few_reviews_running(tmp_path: Path) -> None:
+    record = finished_record()
+    with TestClient(create_app(make_settings(tmp_path, review_limit=2))) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        bea = Player(app_client.app, "bea")  # type: ignore[arg-type]
+        source = f"uploads/{upload(ana, record)}"
+        first, second = ask(ana, source, 0, 2000), ask(ana, source, 1, 2000)
+        assert first.status_code == second.status_code == 202
+        third = ask(ana, source, 2, 2000)
+        assert third.status_code == 429, third.text
+        assert third.json() == {
+            "detail": "you have 2 reviews running, the most at a time: ask again once one is done",
+            "code": "too-many",
+        }
+        assert ask(ana, source, 0, 2000).status_code == 202, "asking again for one that runs is free"
+        assert ask(bea, source, 2, 2000).status_code == 202, "the limit is each user's own"
+        assert ask(bea, source, 0, 2000).json()["id"] == first.json()["id"], "a running review is shared"
+
+
+def test_no_review_of_a_game_in_play_or_of_what_one_cannot_replay(tmp_path: Path) -> None:
+    record = finished_record()
+    with TestClient(create_app(make_settings(tmp_path))) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        table = ana.create(options={"players": 3}, seats=[{"kind": "me"}, *bots(count=2)])
+        playing = ask(ana, f"tables/{table['id']}", 1)
+        assert playing.status_code == 409 and playing.json()["code"] == "not-over"
+
+        unfinished = cardtable.make("slobberhannes", players=3).new_game(seed=3)
+        for _ in range(5):
+            unfinished.apply_action(unfinished.legal_actions()[0])
+        refused = ask(ana, f"uploads/{upload(ana, unfinished.record())}", 1)
+        assert refused.status_code == 409 and refused.json() == {
+            "detail": "only a finished game is reviewed: this record's game is not over",
+            "code": "not-over",
+        }
+
+        assert ask(ana, "uploads/999", 0).json()["code"] == "unknown-upload"
+        source = f"uploads/{upload(ana, record)}"
+        seat = ask(ana, source, 3)
+        assert seat.status_code == 400
+        assert seat.json()["detail"] == "seat must be one of 0..2 in this game, got 3"
+        stranger = TestClient(app_client.app)
+        assert stranger.post(f"/api/replays/{source}/reviews", json={"seat": 0}).status_code == 401
+        assert stranger.get("/api/reviews/1").status_code == 401
+        assert ana.http.get("/api/reviews/1").json()["code"] == "unknown-review", "nothing was stored"
+
+
+def test_a_review_cut_off_by_a_restart_is_shown_failed_and_starts_over(tmp_path: Path) -> None:
+    record = finished_record()
+    settings = make_settings(tmp_path)
+    with TestClient(create_app(settings)) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        source = f"uploads/{upload(ana, record)}"
+        review_id = ask(ana, source, 0, 2000).json()["id"]
+    with TestClient(create_app(settings)) as app_client:
+        ana.http = TestClient(app_client.app, cookies=ana.http.cookies)
+        cut = ana.http.get(f"/api/reviews/{review_id}").json()
+        assert cut["status"] == "failed" and "interrupted" in cut["error"]
+        again = ask(ana, source, 0, 2000)
+        assert again.status_code == 202 and again.json()["id"] == review_id
+        assert again.json()["status"] == "running" and again.json()["error"] is None
+
+
+def test_the_review_endpoints_are_in_the_openapi_document(tmp_path: Path) -> None:
+    with TestClient(create_app(make_settings(tmp_path))) as client:
+        paths = client.get("/api/openapi.json").json()["paths"]
+    for path in ("/api/replays/tables/{table_id}/reviews", "/api/replays/uploads/{upload_id}/reviews"):
+        assert set(paths[path]["post"]["responses"]) >= {"200", "202", "409", "429"}
+    assert "get" in paths["/api/reviews/{review_id}"]
+
+
+@pytest.mark.parametrize("iterations", [0, -1])
+def test_a_budget_below_one_iteration_is_refused(tmp_path: Path, iterations: int) -> None:
+    with TestClient(create_app(make_settings(tmp_path))) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        answer = ask(ana, f"uploads/{upload(ana, finished_record())}", 0, iterations)
+        assert answer.status_code == 422
