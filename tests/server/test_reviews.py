@@ -56,7 +56,7 @@ def follow(player: Player, review_id: int, timeout: float = 120) -> tuple[dict[s
 
 def test_a_review_runs_with_its_progress_and_is_stored_for_next_time(tmp_path: Path) -> None:
     record = finished_record()
-    settings = make_settings(tmp_path)
+    settings = make_settings(tmp_path, bot_workers=1)  # a worker process, as the site runs
     with TestClient(create_app(settings)) as app_client:
         ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
         upload_id = upload(ana, record)

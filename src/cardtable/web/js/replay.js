@@ -8,6 +8,7 @@ import { GAME_DECKS, cardSvg } from "./cards.js";
 import { h, replace } from "./dom.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
+import { mountReview } from "./review.js";
 
 const [, , kind, id] = location.pathname.split("/"); // /replays/<tables|uploads>/<id>
 const base = `/replays/${kind}/${Number(id)}`;
@@ -119,6 +120,7 @@ try {
   replay = await api(base);
   renderer = await rendererFor(replay.game).catch(() => generic);
   drawFrame();
+  mountReview({ base, replay, label, open: (wanted, seat) => ((viewer = seat), show(wanted).then(() => board.scrollIntoView({ block: "center" }))) });
   await show(0);
 } catch (error) {
   notice(error.message);
