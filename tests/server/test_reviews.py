@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 import cardtable
 from cardtable.server.app import create_app
+from cardtable.server.services import reviews
 
 from .helpers import Player, bots, make_settings
 
@@ -184,3 +185,18 @@ def test_a_budget_below_one_iteration_is_refused(tmp_path: Path, iterations: int
         ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
         answer = ask(ana, f"uploads/{upload(ana, finished_record())}", 0, iterations)
         assert answer.status_code == 422
+
+
+def test_a_seat_with_more_decisions_than_a_review_takes_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reviews, "MAX_DECISIONS", 5)  # a real limit of 400 would need a very long game
+    record = finished_record()
+    moves = sum(1 for event in record["events"] if event.get("seat") == 0 and "move" in event)
+    with TestClient(create_app(make_settings(tmp_path))) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        answer = ask(ana, f"uploads/{upload(ana, record)}", 0)
+        assert answer.status_code == 400 and answer.json() == {
+            "detail": f"seat 0 made {moves} moves in this game; a review takes at most 5",
+            "code": "too-long",
+        }

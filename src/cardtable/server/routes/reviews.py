@@ -18,7 +18,7 @@ router = APIRouter(
     responses={401: {"model": ErrorPublic}, 404: {"model": ErrorPublic}},
 )
 Id = Annotated[int, Path(ge=1, le=MAX_INT)]
-ASKED = {
+ASKED: dict[int | str, dict[str, Any]] = {
     202: {"model": ReviewPublic, "description": "The review runs: its progress."},
     400: {"model": ErrorPublic},
     409: {"model": ErrorPublic, "description": "The game is not over."},
