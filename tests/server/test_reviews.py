@@ -179,12 +179,14 @@ def test_the_review_endpoints_are_in_the_openapi_document(tmp_path: Path) -> Non
     assert "get" in paths["/api/reviews/{review_id}"]
 
 
-@pytest.mark.parametrize("iterations", [0, -1])
-def test_a_budget_below_one_iteration_is_refused(tmp_path: Path, iterations: int) -> None:
+@pytest.mark.parametrize(
+    "body", [{"seat": 0, "iterations": 0}, {"seat": 0, "iterations": -1}, {"seat": False}]
+)
+def test_a_request_outside_the_schema_is_refused(tmp_path: Path, body: dict[str, Any]) -> None:
     with TestClient(create_app(make_settings(tmp_path))) as app_client:
         ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
-        answer = ask(ana, f"uploads/{upload(ana, finished_record())}", 0, iterations)
-        assert answer.status_code == 422
+        source = f"uploads/{upload(ana, finished_record())}"
+        assert ana.http.post(f"/api/replays/{source}/reviews", json=body).status_code == 422
 
 
 def test_a_seat_with_more_decisions_than_a_review_takes_is_refused(

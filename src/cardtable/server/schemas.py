@@ -507,8 +507,9 @@ class PlayerPublic(BaseModel):
 class ReviewIn(Strict):
     """Ask for the review of one seat of a finished game."""
 
-    seat: SeatNumber
-    iterations: Annotated[int, Field(ge=1, le=MAX_INT)] | None = None
+    seat: Annotated[int, Field(ge=0, le=63, strict=True)]
+    """Strict: ``false`` is no seat number."""
+    iterations: Annotated[int, Field(ge=1, le=MAX_INT, strict=True)] | None = None
     """Search iterations per decision: the site's budget when left out, at most that."""
 
 
