@@ -1,6 +1,7 @@
 """Game review in headless Chromium (issue 22): upload a finished game, open its replay, ask for the review
 of a seat (the server's budget made tiny), see the verdict table, the stated thresholds and the graph,
-and click a point of the graph to land at that decision's position in the replay viewer."""
+and click a point of the graph to land at that decision's position in the replay viewer; asked again
+after a reload, the stored review comes back at once."""
 
 from __future__ import annotations
 
@@ -91,4 +92,13 @@ def test_review_a_finished_game_and_open_a_position_from_its_graph(
         expect(page.locator("#step-text")).to_contain_text(f"Step {target} of")
         expect(page.locator("#viewers button[data-viewer='1']")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("#moves li.current")).to_have_attribute("data-step", str(target))
+
+        page.reload()  # the stored review comes back at once
+        page.select_option("#review-seat", "1")
+        with page.expect_response(
+            lambda r: r.url.endswith("/reviews") and r.request.method == "POST"
+        ) as asked:
+            page.get_by_role("button", name="Review this game").click()
+        assert asked.value.status == 200
+        expect(rows).to_have_count(len(judged))
     assert errors == []
