@@ -108,3 +108,17 @@ def test_a_layout_refuses_a_repeated_or_empty_field() -> None:
     with pytest.raises(ValueError, match="'empty' must be new and hold at least one value"):
         layout.add("empty", 0, "nothing")
     assert layout.size == 32
+
+
+def test_each_seats_vector_is_read_out_of_the_global_state(game: cardtable.Game) -> None:
+    """encode_state lays every seat's view out once (from seat 0's place); seat_gather reads any seat's
+    observation vector back out of it, per-seat fields turned and the seat's own private part."""
+    encoder = encoder_for(game)
+    gathers = [encoder.seat_gather(seat) for seat in range(game.players)]
+    state = game.new_game(seed=4)
+    for step, _ in enumerate(random_playout(state, 4)):
+        if step % 4 == 0:
+            whole = encoder.encode_state(state)
+            assert whole.shape == (encoder.state_size,)
+            for seat, gather in enumerate(gathers):
+                assert np.array_equal(whole[gather], encoder.encode(state.observation(seat)))

@@ -97,6 +97,29 @@ class Encoder(ABC):
             ]
         return np.concatenate(parts)
 
+    def seat_gather(self, seat: int) -> np.ndarray:
+        """The indices that read ``seat``'s observation vector out of the global state's:
+        ``encode_state(state)[seat_gather(s)] == encode(state.observation(s))``. The global state is
+        laid out from seat 0's place, so a per-seat field moves by ``seat`` places, and a private field
+        is read from the seat's own part."""
+        n, index = self.players, np.arange(self.size)
+        private = [self.layout[name] for name in self.private_fields]
+        block = sum(field.size for field in private)
+        within = 0
+        for field in self.layout.fields:
+            part = index[field.offset : field.stop]
+            if field.name in self.private_fields:
+                if seat:
+                    part[:] = self.size + (seat - 1) * block + within + np.arange(field.size)
+                within += field.size
+            elif field.per_seat:
+                width = n * field.per_seat
+                relative = np.arange(field.size)
+                group, rest = divmod(relative, width)
+                place, inner = divmod(rest, field.per_seat)
+                part[:] = field.offset + group * width + (place + seat) % n * field.per_seat + inner
+        return index
+
     # -- the information state (perfect recall within a hand) ---------------------------------------
 
     @property

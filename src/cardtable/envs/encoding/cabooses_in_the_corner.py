@@ -70,15 +70,15 @@ class CaboosesEncoder(Encoder):
         add("piles", len(PLACES) * PILE_VALUES, "per place: top card (23), bottom card (23), length / 8")
         add("flips", FLIPS * NUM_CODES, "the four setup cards turned on N, E, S, W (23 each)")
         add("departed", NUM_CODES, "cards gone with departed corner trains, copies / copies in the pack")
-        add("hand_sizes", n, "cards held / 72")
+        add("hand_sizes", n, "cards held / 72", per_seat=1)
         add("depot", 1, "cards left in the depot / 72")
-        add("to_act", n, "the seat to act")
-        add("dealer", n, "the dealer")
-        add("first_turn", n, "seats still on their first turn")
+        add("to_act", n, "the seat to act", per_seat=1)
+        add("dealer", n, "the dealer", per_seat=1)
+        add("first_turn", n, "seats still on their first turn", per_seat=1)
         add("turn", 2, "cards played and cards drawn this turn by the seat to act / 72")
         add("outcome", len(OUTCOMES), "win, stalemate, draw (once the game is over)")
-        add("winners", n, "the seat that emptied its hand")
-        add("losers", n, "the seats holding the most cards at a stalemate")
+        add("winners", n, "the seat that emptied its hand", per_seat=1)
+        add("losers", n, "the seats holding the most cards at a stalemate", per_seat=1)
         self.f = {field.name: field for field in self.layout.fields}
 
     def _write(self, out: np.ndarray, view: JsonDict) -> None:

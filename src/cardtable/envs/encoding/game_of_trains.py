@@ -58,27 +58,39 @@ class GameOfTrainsEncoder(Encoder):
         n, add = self.players, self.layout.add
         limit = int(self.game.options["turn_limit"])  # type: ignore[arg-type]
         self.turn_scale = limit or UNLIMITED_SCALE
-        add("trains", CARDS * LENGTH * n, "per seat and position, the railcar there (84 values)")
-        add("train_numbers", LENGTH * n, "per seat and position, the railcar's number / 84")
-        add("train_abilities", len(ABILITIES) * LENGTH * n, "per seat and position, its ability (8 values)")
-        add("protected", LENGTH * n, "per seat and position, 1 when a PROTECT card guards it")
+        add(
+            "trains",
+            CARDS * LENGTH * n,
+            "per seat and position, the railcar there (84 values)",
+            per_seat=CARDS * LENGTH,
+        )
+        add("train_numbers", LENGTH * n, "per seat and position, the railcar's number / 84", per_seat=LENGTH)
+        add(
+            "train_abilities",
+            len(ABILITIES) * LENGTH * n,
+            "per seat and position, its ability (8 values)",
+            per_seat=len(ABILITIES) * LENGTH,
+        )
+        add(
+            "protected", LENGTH * n, "per seat and position, 1 when a PROTECT card guards it", per_seat=LENGTH
+        )
         add("market", CARDS, "the face-up market cards")
         add("drawn", CARDS, "the card the observer drew and must place now")
         add("setup_hand", CARDS, "the cards the observer drew in setup, still to place")
         add("setup_discards", CARDS, "the cards the observer discarded in setup")
-        add("setup_hand_sizes", n, "setup cards each seat still holds / n")
+        add("setup_hand_sizes", n, "setup cards each seat still holds / n", per_seat=1)
         add("draw_pile", 1, "cards in the draw pile / 84")
         add("discard_pile", 1, "cards in the discard pile / 84")
         add("phase", len(PHASES), "setup, turn, place, over")
-        add("to_act", n, "the seat to act")
-        add("first_player", n, "the seat that played first")
+        add("to_act", n, "the seat to act", per_seat=1)
+        add("first_player", n, "the seat that played first", per_seat=1)
         add(
             "turn",
             1,
             "turns played / turn_limit (/ 1000 without a limit)",
             high=1.0 if limit else float("inf"),
         )
-        add("winners", n, "the winner, once the match is over")
+        add("winners", n, "the winner, once the match is over", per_seat=1)
         self.f = {field.name: field for field in self.layout.fields}
 
     def _write(self, out: np.ndarray, view: JsonDict) -> None:

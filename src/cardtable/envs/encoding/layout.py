@@ -30,6 +30,9 @@ class Field:
     low: float
     high: float
     meaning: str
+    per_seat: int = 0
+    """Values per relative seat for a field laid out seat by seat (in groups of ``players`` seats,
+    as many groups as the size holds), 0 for a field that is not."""
 
     @property
     def stop(self) -> int:
@@ -43,11 +46,14 @@ class Layout:
         self.fields: list[Field] = []
         self.size = 0
 
-    def add(self, name: str, size: int, meaning: str, *, low: float = 0.0, high: float = 1.0) -> int:
-        """Append a field; returns its offset. Raises ValueError for a repeated name or an empty field."""
+    def add(
+        self, name: str, size: int, meaning: str, *, low: float = 0.0, high: float = 1.0, per_seat: int = 0
+    ) -> int:
+        """Append a field (``per_seat``: see ``Field``); returns its offset. Raises ValueError for a
+        repeated name or an empty field."""
         if size < 1 or any(field.name == name for field in self.fields):
             raise ValueError(f"field {name!r} must be new and hold at least one value")
-        self.fields.append(Field(name, self.size, size, low, high, meaning))
+        self.fields.append(Field(name, self.size, size, low, high, meaning, per_seat))
         self.size += size
         return self.size - size
 

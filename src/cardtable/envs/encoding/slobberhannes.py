@@ -33,12 +33,15 @@ the rules."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from ...core.cards import PIQUET_IDS
-from ...core.game import JsonDict
-from ...games.slobberhannes import deck_for
+from ...core.game import JsonDict, State
+from ...games.slobberhannes import NO_TRUMPS, QUEEN_OF_CLUBS, deck_for
 from . import Encoder
+from .tracker import Tracker
 
 CARDS = 32
 
@@ -55,18 +58,18 @@ class SlobberhannesEncoder(Encoder):
         self.news_vocabulary = n
         add("hand", CARDS, "1 for each card in the observer's hand (zeros in the public view)")
         add("played", CARDS, "cards played so far in this hand, current trick included")
-        add("trick", CARDS * n, "the card each relative seat put into the current trick")
-        add("trick_leader", n, "the seat that led the current trick")
-        add("to_act", n, "the seat to act (all zeros once the match is over)")
-        add("hand_sizes", n, "cards held / tricks per hand")
-        add("tricks_won", n, "tricks taken this hand / tricks per hand")
-        add("scores", n, "score / start_points (scores may end below 0)", low=-1.0)
-        add("first_taker", n, "who took this hand's first trick")
-        add("queen_taker", n, "who took the trick holding QC")
-        add("last_trick", CARDS * n, "the card each seat put into the last finished trick")
-        add("last_trick_winner", n, "who took it")
+        add("trick", CARDS * n, "the card each relative seat put into the current trick", per_seat=CARDS)
+        add("trick_leader", n, "the seat that led the current trick", per_seat=1)
+        add("to_act", n, "the seat to act (all zeros once the match is over)", per_seat=1)
+        add("hand_sizes", n, "cards held / tricks per hand", per_seat=1)
+        add("tricks_won", n, "tricks taken this hand / tricks per hand", per_seat=1)
+        add("scores", n, "score / start_points (scores may end below 0)", low=-1.0, per_seat=1)
+        add("first_taker", n, "who took this hand's first trick", per_seat=1)
+        add("queen_taker", n, "who took the trick holding QC", per_seat=1)
+        add("last_trick", CARDS * n, "the card each seat put into the last finished trick", per_seat=CARDS)
+        add("last_trick_winner", n, "who took it", per_seat=1)
         add("over", 1, "1 once the match is over")
-        add("winners", n, "the winning seats, once the match is over")
+        add("winners", n, "the winning seats, once the match is over", per_seat=1)
         self.f = {field.name: field for field in self.layout.fields}
 
     def _write(self, out: np.ndarray, view: JsonDict) -> None:
@@ -115,4 +118,99 @@ class SlobberhannesEncoder(Encoder):
         return (-4.0 if self.game.options["single_hand"] else -(start + 3.0)), 0.0
 
 
+class SlobberhannesTracker(Tracker):
+    """Every seat's vector of a Slobberhannes match, kept from the moves (``encoding/tracker``)."""
+
+    __slots__ = ("at", "first", "last", "n", "private", "scale", "sizes", "start_points", "trick", "won")
+
+    def __init__(self, encoder: Encoder) -> None:
+        super().__init__(encoder)
+        self.n = encoder.players
+        self.at = SimpleNamespace(**{field.name: field.offset for field in encoder.layout.fields})
+        """Each field's offset, by name (read on the hot path)."""
+        self.private = [self.private_offset(seat) for seat in range(self.n)]
+        self.scale = len(deck_for(self.n)) // self.n
+        self.start_points = int(encoder.game.options["start_points"])  # type: ignore[arg-type]
+
+    def _remember(self, state: State) -> None:
+        view = state.observation(None)
+        self.trick = [(play["seat"], PIQUET_IDS[play["card"]]) for play in view["trick"]]
+        last = view["last_trick"]
+        cards = None if last is None else [(play["seat"], PIQUET_IDS[play["card"]]) for play in last["cards"]]
+        self.last = None if last is None else (cards, last["winner"])
+        self.sizes, self.won = view["hand_sizes"], view["tricks_won"]
+        self.first = view["first_taker"] is not None
+
+    def moved(self, row: np.ndarray, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+        at, trick = self.at, self.trick
+        row[self.private[seat] + action] = 0.0
+        row[at.played + action] = 1.0
+        row[at.trick + CARDS * seat + action] = 1.0
+        if not trick:
+            row[at.trick_leader + seat] = 1.0
+        trick.append((seat, action))
+        sizes = self.sizes
+        sizes[seat] -= 1
+        row[at.hand_sizes + seat] = sizes[seat] / self.scale
+        row[at.to_act + seat] = 0.0
+        if len(trick) < self.n:
+            row[at.to_act + state.current_player()] = 1.0  # type: ignore[operator]  # the match goes on
+            return
+        winner, best = trick[0]
+        for other, played in trick[1:]:
+            if NO_TRUMPS[best][played]:
+                winner, best = other, played
+        self._trick_over(row, trick, winner)
+        if events:
+            self._hand_over(row, events)
+        else:
+            row[at.to_act + winner] = 1.0
+
+    def _trick_over(self, row: np.ndarray, trick: list[tuple[int, int]], winner: int) -> None:
+        at = self.at
+        for seat, card in trick:
+            row[at.trick + CARDS * seat + card] = 0.0
+        row[at.trick_leader + trick[0][0]] = 0.0
+        if self.last is not None:
+            cards, before = self.last
+            for seat, card in cards:
+                row[at.last_trick + CARDS * seat + card] = 0.0
+            row[at.last_trick_winner + before] = 0.0
+        queen = False
+        for seat, card in trick:
+            row[at.last_trick + CARDS * seat + card] = 1.0
+            queen = queen or card == QUEEN_OF_CLUBS
+        row[at.last_trick_winner + winner] = 1.0
+        self.last = (list(trick), winner)
+        trick.clear()
+        self.won[winner] += 1
+        row[at.tricks_won + winner] = self.won[winner] / self.scale
+        if not self.first:
+            self.first = True
+            row[at.first_taker + winner] = 1.0
+        if queen:
+            row[at.queen_taker + winner] = 1.0
+
+    def _hand_over(self, row: np.ndarray, events: list[JsonDict]) -> None:
+        """The hand is scored and the next one dealt (the match goes on)."""
+        at, n = self.at, self.n
+        for event in events:
+            if "score" in event:
+                for seat, score in enumerate(event["score"]["scores"]):
+                    row[at.scores + seat] = score / self.start_points
+            elif "deal" in event:
+                deal = event["deal"]
+                deck = [PIQUET_IDS[code] for code in deal["deck"]]
+                for seat in range(n):
+                    for card in deck[seat * self.scale : (seat + 1) * self.scale]:
+                        row[self.private[seat] + card] = 1.0
+                row[at.played : at.played + CARDS] = 0.0
+                for start in (at.tricks_won, at.first_taker, at.queen_taker):
+                    row[start : start + n] = 0.0
+                row[at.hand_sizes : at.hand_sizes + n] = 1.0
+                self.sizes, self.won, self.first = [self.scale] * n, [0] * n, False
+                row[at.to_act + deal["leader"]] = 1.0
+
+
+tracker_class = SlobberhannesTracker
 encoder_class = SlobberhannesEncoder

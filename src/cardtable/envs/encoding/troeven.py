@@ -62,22 +62,32 @@ class TroevenEncoder(Encoder):
         top = (start + limit) / start if limit else float("inf")
         add("hand", CARDS, "the cards the observer may play from (version 1: its pile tops)")
         add("played", CARDS, "cards played so far this round, current trick included")
-        add("trick", 2 * CARDS, "the card each relative seat put into the current trick")
-        add("last_trick", 2 * CARDS, "the card each seat put into the last finished trick")
-        add("last_trick_winner", 2, "who took it")
+        add("trick", 2 * CARDS, "the card each relative seat put into the current trick", per_seat=CARDS)
+        add("last_trick", 2 * CARDS, "the card each seat put into the last finished trick", per_seat=CARDS)
+        add("last_trick_winner", 2, "who took it", per_seat=1)
         add("trump", 4, "the trump suit, once called")
         add("phase", len(PHASES), "trump call, play, over")
-        add("to_act", 2, "the seat to act")
-        add("dealer", 2, "the dealer of this round (the other seat calls trumps)")
-        add("scores", 2, "score / start_points (the caller can climb above the start)", high=top)
-        add("points", 2, "card points taken this round / 40")
-        add("tricks_won", 2, "tricks taken this round / 16")
-        add("layout_top", 2 * CARDS, "version 1, the face-up top card of each seat's piles")
-        add("layout_covered", 2 * CARDS, "version 1, top cards with a face-down card under them")
-        add("layout_hidden", 2, "version 1, face-down cards in a seat's piles / 16")
-        add("hand_sizes", 2, "version 2, cards held / 8")
+        add("to_act", 2, "the seat to act", per_seat=1)
+        add("dealer", 2, "the dealer of this round (the other seat calls trumps)", per_seat=1)
+        add("scores", 2, "score / start_points (the caller can climb above the start)", high=top, per_seat=1)
+        add("points", 2, "card points taken this round / 40", per_seat=1)
+        add("tricks_won", 2, "tricks taken this round / 16", per_seat=1)
+        add("layout_top", 2 * CARDS, "version 1, the face-up top card of each seat's piles", per_seat=CARDS)
+        add(
+            "layout_covered",
+            2 * CARDS,
+            "version 1, top cards with a face-down card under them",
+            per_seat=CARDS,
+        )
+        add("layout_hidden", 2, "version 1, face-down cards in a seat's piles / 16", per_seat=1)
+        add("hand_sizes", 2, "version 2, cards held / 8", per_seat=1)
         add("stock", 1, "version 2, cards left in the stock / 16")
-        add("previous_round", 4, "the last scored round: points / 40 per seat (0-1), its dealer (2-3)")
+        add(
+            "previous_round",
+            4,
+            "the last scored round: points / 40 per seat (0-1), its dealer (2-3)",
+            per_seat=1,
+        )
         self.f = {field.name: field for field in self.layout.fields}
         self.start = start
 

@@ -1,0 +1,61 @@
+"""Trackers: every seat's observation vector of one match, kept up to date from its moves and events.
+
+Encoding a view (``Encoder.encode``) builds the observation dict and walks every field: most of a
+step's cost in an adapter. A tracker instead holds the match's global state vector
+(``Encoder.encode_state``: every seat's view, laid out once from seat 0's place) and changes only
+the values a move changes; a seat's vector is then read out of it with ``Encoder.seat_gather``. The
+vector environment (``cardtable.envs.vector``) keeps one tracker per game in play.
+
+A game's tracker is ``tracker_class`` in its encoding module (optional: ``tracker_for`` gives None
+for a game without one). It starts from the reference encoding and must keep equal to it after every
+move: ``tests/envs/test_vector.py`` compares the two at every step.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+import numpy as np
+
+from ...core.game import JsonDict, State
+from ...core.registry import find_piece
+from . import Encoder
+
+
+class Tracker(ABC):
+    """The global state vector of one match in play (see the module docstring)."""
+
+    __slots__ = ("encoder",)
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+
+    def start(self, row: np.ndarray, state: State) -> None:
+        """Write ``state``'s global state into ``row`` (from the views: once a match) and remember
+        what the moves to come need."""
+        row[:] = self.encoder.encode_state(state)
+        self._remember(state)
+
+    @abstractmethod
+    def _remember(self, state: State) -> None:
+        """Take from ``state`` (through its views) what later moves need to know."""
+
+    @abstractmethod
+    def moved(self, row: np.ndarray, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+        """Bring ``row`` up to date after ``seat`` played ``action``; ``state`` is the state after it
+        (the match goes on) and ``events`` the record's events the move wrote after itself (a hand's
+        ``score`` and the next ``deal``; usually none)."""
+
+    def private_offset(self, seat: int) -> int:
+        """Where ``seat``'s first private field starts in the global state vector."""
+        encoder = self.encoder
+        if seat == 0:
+            return encoder.layout[encoder.private_fields[0]].offset
+        block = sum(encoder.layout[name].size for name in encoder.private_fields)
+        return encoder.size + (seat - 1) * block
+
+
+def tracker_for(encoder: Encoder) -> type[Tracker] | None:
+    """The tracker class of the encoder's game, or None when the game has none yet."""
+    found: type[Tracker] | None = find_piece(encoder.game.name, __package__ or "", "tracker_class")
+    return found

@@ -1,0 +1,178 @@
+"""The vector environment: its batches are the single environments' (same seeds, same observations,
+masks, rewards and ends), its trackers keep every seat's vector equal to the reference encoding at
+every step, rewards add up as the reward mode says, and bad actions are refused with nothing moved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+
+import cardtable
+from cardtable import IllegalAction
+from cardtable.envs import pettingzoo as ct_pettingzoo
+from cardtable.envs.rewards import Rewards
+from cardtable.envs.vector import VectorEnv
+
+from .cases import SHORT, case_id, cases
+
+
+def random_actions(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """One random legal action per match."""
+    return np.where(mask, rng.random(mask.shape), -1.0).argmax(axis=1)
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_id)
+def test_batches_are_the_single_environments_step_for_step(case: tuple[str, dict[str, Any]]) -> None:
+    """Slot i with reset(seed=s) plays what a PettingZoo environment reset with seed s + i plays, and
+    then (after each end) what it plays reset without a seed; masks are legal_actions() throughout."""
+    name, options = case
+    envs = VectorEnv(name, 3, seed=10, **options)
+    singles = [ct_pettingzoo.raw_env(name, **options) for _ in range(3)]
+    for slot, single in enumerate(singles):
+        single.reset(seed=10 + slot)
+    encoder = envs.encoder
+    rng = np.random.default_rng(0)
+    obs, info = envs.reset()
+    ends = 0
+    totals = np.zeros((3, envs.players))
+    for _ in range(400):
+        states = [envs.state(slot) for slot in range(3)]
+        assert np.array_equal(envs.global_states(), np.stack([encoder.encode_state(s) for s in states]))
+        for slot, single in enumerate(singles):
+            state = states[slot]
+            assert info["seat"][slot] == state.current_player()
+            assert list(np.flatnonzero(obs["action_mask"][slot])) == state.legal_actions()
+            expected = single.observe(single.agent_selection)
+            assert np.array_equal(obs["observation"][slot], expected["observation"])
+            assert np.array_equal(obs["action_mask"][slot], expected["action_mask"].astype(bool))
+        actions = random_actions(rng, obs["action_mask"])
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert obs["observation"].dtype == np.float32 and rewards.dtype == np.float32
+        finished = []
+        totals += rewards
+        for slot, single in enumerate(singles):
+            single.step(int(actions[slot]))
+            assert list(rewards[slot]) == [single.rewards[agent] for agent in single.possible_agents]
+            assert terminated[slot] == all(single.terminations.values())
+            assert truncated[slot] == all(single.truncations.values())
+            if terminated[slot] or truncated[slot]:
+                finished.append(slot)
+                last = [single.observe(agent)["observation"] for agent in single.possible_agents]
+                at = list(info["final"]).index(slot)
+                assert np.array_equal(info["final_observation"][at], np.stack(last))
+                assert np.allclose(info["final_returns"][at], totals[slot])
+                totals[slot] = 0.0
+                single.reset()
+        assert finished == list(info.get("final", []))
+        ends += len(finished)
+    if name in SHORT:
+        assert ends > 0  # the short options end matches within the run: resets were compared too
+
+
+def test_rewards_add_up_as_the_reward_mode_says() -> None:
+    """win: 1 to each winner at the end; zero_sum: every step's rewards sum to 0 and the winners share
+    +1; score: each seat's rewards over a match are its score's change."""
+    for mode in ("win", "zero_sum", "score"):
+        envs = VectorEnv("slobberhannes", 4, seed=3, reward=mode, players=3, start_points=6)
+        rewarder = Rewards(envs.game, mode)
+        rng = np.random.default_rng(1)
+        obs, _ = envs.reset()
+        starts = [envs.state(slot).observation(None)["scores"] for slot in range(4)]
+        matches = 0
+        while matches < 8:
+            before = [envs.state(slot) for slot in range(4)]
+            obs, rewards, _, _, info = envs.step(random_actions(rng, obs["action_mask"]))
+            if mode == "zero_sum":
+                assert np.allclose(rewards.sum(axis=1), 0.0)
+            for at, slot in enumerate(info.get("final", [])):
+                ended = before[slot]
+                returns = info["final_returns"][at]
+                if mode == "score":
+                    scores = ended.result()["scores"]  # type: ignore[index]
+                    assert np.allclose(returns, np.subtract(scores, starts[slot]))
+                else:
+                    assert np.allclose(returns, rewarder.payoff(ended.returns()))
+                starts[slot] = envs.state(slot).observation(None)["scores"]
+                matches += 1
+
+
+def test_a_match_a_limit_stops_is_truncated() -> None:
+    envs = VectorEnv("game-of-trains", 2, seed=1, turn_limit=3)
+    rng = np.random.default_rng(0)
+    obs, _ = envs.reset()
+    for _ in range(50):
+        obs, _, terminated, truncated, info = envs.step(random_actions(rng, obs["action_mask"]))
+        assert not terminated.any()
+        if truncated.any():
+            assert list(info["final"]) == list(np.flatnonzero(truncated))
+            return
+    raise AssertionError("the turn limit never stopped a match")
+
+
+def test_an_illegal_action_is_refused_with_the_match_and_reason_and_nothing_moves() -> None:
+    envs = VectorEnv("troeven", 2, seed=4)
+    obs, _ = envs.reset()
+    before = [envs.state(slot).record() for slot in range(2)]
+    legal = random_actions(np.random.default_rng(0), obs["action_mask"])
+    with pytest.raises(IllegalAction, match=r"match 1: seat .* cannot play 7S: trumps must be called first"):
+        envs.step(np.array([legal[0], 0]))
+    with pytest.raises(IllegalAction, match="match 0: 99 is not an action id of troeven"):
+        envs.step(np.array([99, legal[1]]))
+    with pytest.raises(ValueError, match="one integer action id per match"):
+        envs.step(np.array([0.5, 1.0]))
+    with pytest.raises(ValueError, match="one integer action id per match"):
+        envs.step(legal[:1])
+    assert [envs.state(slot).record() for slot in range(2)] == before
+    with pytest.raises(ValueError, match="num_envs must be a positive integer"):
+        VectorEnv("troeven", 0)
+    with pytest.raises(ValueError, match="reward must be one of"):
+        VectorEnv("troeven", 2, reward="points")
+
+
+def test_it_wraps_as_a_gymnasium_vector_env() -> None:
+    """Same-step autoreset as Gymnasium defines it: a finished match's last observation is in
+    info["final_obs"] (masked by info["_final_obs"]) and the returned one starts the next match."""
+    envs = VectorEnv("troeven", 4, seed=2, start_points=1, single_hand=False).as_gymnasium()
+    assert isinstance(envs, gymnasium.vector.VectorEnv)
+    assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+    obs, info = envs.reset(seed=5)
+    assert envs.observation_space.contains(obs) and envs.single_action_space.n == 36
+    rng = np.random.default_rng(0)
+    seen_end = False
+    for _ in range(200):
+        obs, rewards, terminated, truncated, info = envs.step(random_actions(rng, obs["action_mask"]))
+        assert envs.observation_space.contains(obs) and rewards.shape == (4,)
+        assert info["rewards"].shape == (4, 2)
+        done = terminated | truncated
+        assert np.array_equal(info.get("_final_obs", np.zeros(4, bool)), done)
+        for slot in np.flatnonzero(done):
+            seen_end = True
+            final = info["final_obs"][slot]
+            assert envs.single_observation_space.contains(final)
+    assert seen_end
+    envs.close()
+
+
+def test_the_same_seed_gives_the_same_batches() -> None:
+    runs = []
+    for _ in range(2):
+        envs = VectorEnv("mue", 3, seed=8, players=4)
+        rng = np.random.default_rng(3)
+        obs, _ = envs.reset()
+        seen = [obs["observation"]]
+        for _ in range(60):
+            obs, *_ = envs.step(random_actions(rng, obs["action_mask"]))
+            seen.append(obs["observation"])
+        runs.append(np.stack(seen))
+    assert np.array_equal(runs[0], runs[1])
+
+
+def test_every_game_can_be_made() -> None:
+    for name in cardtable.games():
+        envs = VectorEnv(name, 2, seed=0)
+        obs, _ = envs.reset()
+        assert obs["observation"].shape == (2, envs.encoder.size)
+        assert obs["action_mask"].shape == (2, envs.game.num_actions) and obs["action_mask"].any(axis=1).all()
