@@ -72,6 +72,25 @@ def test_batches_are_the_single_environments_step_for_step(case: tuple[str, dict
         assert ends > 0  # the short options end matches within the run: resets were compared too
 
 
+@pytest.mark.parametrize(
+    "options", [{"version": 1}, {"version": 2}, {"version": 2, "first_dealer": 1}], ids=str
+)
+def test_troeven_trackers_follow_whole_matches_round_after_round(options: dict[str, Any]) -> None:
+    """Default scores (7 points) play many rounds: every deal, trump call, draw and score that the
+    trackers lay out themselves is checked against the reference encoding."""
+    envs = VectorEnv("troeven", 2, seed=6, **options)
+    rng = np.random.default_rng(2)
+    obs, _ = envs.reset()
+    rounds = 0
+    for _ in range(1500):
+        states = [envs.state(slot) for slot in range(2)]
+        assert np.array_equal(envs.global_states(), np.stack([envs.encoder.encode_state(s) for s in states]))
+        before = [s.observation(None)["round"] for s in states]
+        obs, *_ = envs.step(random_actions(rng, obs["action_mask"]))
+        rounds += sum(envs.state(slot).observation(None)["round"] > before[slot] for slot in range(2))
+    assert rounds >= 20
+
+
 def test_rewards_add_up_as_the_reward_mode_says() -> None:
     """win: 1 to each winner at the end; zero_sum: every step's rewards sum to 0 and the winners share
     +1; score: each seat's rewards over a match are its score's change."""

@@ -34,11 +34,15 @@ observer's piles; in version 2 the cards coming into its hand, ordered by id."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from ...core.cards import PIQUET_IDS, PIQUET_SUITS
-from ...core.game import JsonDict
+from ...core.game import JsonDict, State
+from ...games.troeven import CARD_POINTS, PILES, STOCK_DRAWS, TRUMP_BASE, TRUMP_BEATS, V1_COVER_OFFSET
 from . import Encoder
+from .tracker import Tracker
 
 CARDS = 32
 TRICKS = 16
@@ -161,4 +165,174 @@ class TroevenEncoder(Encoder):
         return -rounds, rounds
 
 
+class TroevenTracker(Tracker):
+    """Every seat's vector of a Troeven match, kept from its moves (``encoding/tracker``): the deal
+    event gives the round's pack, so the tracker lays out what the trump call deals, what a card
+    played uncovers (version 1) and what the players draw (version 2), as the table shows them."""
+
+    __slots__ = (
+        "at",
+        "below",
+        "deck",
+        "hidden",
+        "last",
+        "points",
+        "private",
+        "sizes",
+        "start_points",
+        "trick",
+        "trump",
+        "version",
+        "won",
+    )
+
+    def __init__(self, encoder: Encoder) -> None:
+        super().__init__(encoder)
+        self.at = SimpleNamespace(**{field.name: field.offset for field in encoder.layout.fields})
+        """Each field's offset, by name (read on the hot path)."""
+        self.private = [self.private_offset(seat) for seat in (0, 1)]
+        self.version = int(encoder.game.options["version"])  # type: ignore[arg-type]
+        self.start_points = int(encoder.game.options["start_points"])  # type: ignore[arg-type]
+        self.deck: list[int] = []
+        """The round's pack in deal order (version 2: the stock is its tail)."""
+        self.below: dict[int, int] = {}
+        """Version 1: the face-down card under each face-up card of the deal."""
+
+    def _remember(self, state: State) -> None:
+        self._take_deal(next(event["deal"] for event in reversed(state.events()) if "deal" in event))
+        view = state.observation(None)
+        self.trick = [(play["seat"], PIQUET_IDS[play["card"]]) for play in view["trick"]]
+        last = view["last_trick"]
+        cards = None if last is None else [(p["seat"], PIQUET_IDS[p["card"]]) for p in last["cards"]]
+        self.last = None if last is None else (cards, last["winner"])
+        self.points, self.won = view["points"], view["tricks_won"]
+        self.trump = None if view["trump"] is None else PIQUET_SUITS.index(view["trump"])
+        self.sizes = view.get("hand_sizes")
+        self.hidden = [sum(pile["face_down"] for pile in piles) for piles in view.get("layouts") or ()]
+
+    def _take_deal(self, deal: JsonDict) -> None:
+        self.deck = deck = [PIQUET_IDS[code] for code in deal["deck"]]
+        self.below = dict(zip(deck[V1_COVER_OFFSET:], deck[:V1_COVER_OFFSET], strict=True))
+
+    def moved(self, row: np.ndarray, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+        at, trick = self.at, self.trick
+        if action >= TRUMP_BASE:
+            self._trump_called(row, seat, action - TRUMP_BASE)
+            return
+        mine = self.private[seat]
+        row[mine + action] = 0.0
+        if self.version == 1:  # the card beneath turns up
+            top = at.layout_top + CARDS * seat
+            row[top + action] = 0.0
+            down = self.below.get(action)
+            if down is not None:
+                row[mine + down] = row[top + down] = 1.0
+                row[at.layout_covered + CARDS * seat + action] = 0.0
+                self.hidden[seat] -= 1
+                row[at.layout_hidden + seat] = self.hidden[seat] / TRICKS
+        else:
+            self.sizes[seat] -= 1
+            row[at.hand_sizes + seat] = self.sizes[seat] / 8
+        row[at.played + action] = 1.0
+        row[at.trick + CARDS * seat + action] = 1.0
+        row[at.to_act + seat] = 0.0
+        trick.append((seat, action))
+        if len(trick) < 2:
+            row[at.to_act + 1 - seat] = 1.0
+            return
+        (first, led), (_, card) = trick
+        winner = 1 - first if TRUMP_BEATS[self.trump][led][card] else first  # type: ignore[index]
+        self._trick_over(row, winner)
+        if events:
+            self._round_over(row, events)
+        else:
+            row[at.to_act + winner] = 1.0
+
+    def _trump_called(self, row: np.ndarray, caller: int, suit: int) -> None:
+        """The caller's trumps, then the rest of the deal (§4 DEAL_2); the caller leads."""
+        at, deck, dealer = self.at, self.deck, 1 - caller
+        self.trump = suit
+        row[at.trump + suit] = 1.0
+        row[at.phase] = 0.0
+        row[at.phase + 1] = 1.0
+        if self.version == 1:
+            for owner, cards in ((caller, deck[20:24]), (dealer, deck[24:32])):
+                for card in cards:
+                    row[self.private[owner] + card] = 1.0
+                    row[at.layout_top + CARDS * owner + card] = 1.0
+                    row[at.layout_covered + CARDS * owner + card] = 1.0
+            return
+        for owner, cards in ((caller, deck[4:8]), (dealer, deck[8:16])):
+            for card in cards:
+                row[self.private[owner] + card] = 1.0
+        self.sizes = [8, 8]
+        row[at.hand_sizes : at.hand_sizes + 2] = 1.0
+        row[at.stock] = 1.0
+
+    def _trick_over(self, row: np.ndarray, winner: int) -> None:
+        at, trick = self.at, self.trick
+        for seat, card in trick:
+            row[at.trick + CARDS * seat + card] = 0.0
+        if self.last is not None:
+            cards, before = self.last
+            for seat, card in cards:
+                row[at.last_trick + CARDS * seat + card] = 0.0
+            row[at.last_trick_winner + before] = 0.0
+        for seat, card in trick:
+            row[at.last_trick + CARDS * seat + card] = 1.0
+        row[at.last_trick_winner + winner] = 1.0
+        self.last = (list(trick), winner)
+        self.points[winner] += CARD_POINTS[trick[0][1]] + CARD_POINTS[trick[1][1]]
+        row[at.points + winner] = self.points[winner] / ROUND_POINTS
+        self.won[winner] += 1
+        row[at.tricks_won + winner] = self.won[winner] / TRICKS
+        trick.clear()
+        taken = self.won[0] + self.won[1]
+        if self.version == 2 and taken <= STOCK_DRAWS:  # the winner, then the loser draws
+            left = 2 * STOCK_DRAWS + 2 * (taken - 1)
+            for drawer, card in ((winner, self.deck[left]), (1 - winner, self.deck[left + 1])):
+                row[self.private[drawer] + card] = 1.0
+                self.sizes[drawer] += 1
+                row[at.hand_sizes + drawer] = self.sizes[drawer] / 8
+            row[at.stock] = (len(self.deck) - left - 2) / TRICKS
+
+    def _round_over(self, row: np.ndarray, events: list[JsonDict]) -> None:
+        """The round is scored (``previous_round``) and the next one dealt (§3): its caller sees
+        four cards before the call."""
+        at = self.at
+        score = next(event["score"] for event in events if "score" in event)
+        deal = next(event["deal"] for event in events if "deal" in event)
+        old_dealer = int(row[at.dealer + 1])
+        for seat in (0, 1):
+            row[at.scores + seat] = score["scores"][seat] / self.start_points
+            row[at.previous_round + seat] = self.points[seat] / ROUND_POINTS
+            row[at.previous_round + 2 + seat] = 1.0 if seat == old_dealer else 0.0
+        self._take_deal(deal)
+        dealer = deal["dealer"]
+        caller = 1 - dealer
+        for start, size in ((at.played, CARDS), (at.trump, 4), (at.points, 2), (at.tricks_won, 2)):
+            row[start : start + size] = 0.0
+        row[at.phase : at.phase + 3] = (1.0, 0.0, 0.0)
+        row[at.dealer + dealer], row[at.dealer + caller] = 1.0, 0.0
+        row[at.to_act + caller] = 1.0
+        self.trump, self.points, self.won = None, [0, 0], [0, 0]
+        if self.version == 1:
+            row[at.layout_top : at.layout_top + 4 * CARDS] = 0.0  # the tops and the covered tops
+            row[at.layout_hidden : at.layout_hidden + 2] = 0.5
+            self.hidden = [PILES, PILES]
+            shown = self.deck[V1_COVER_OFFSET : V1_COVER_OFFSET + 4]
+            for card in shown:
+                row[at.layout_top + CARDS * caller + card] = 1.0
+                row[at.layout_covered + CARDS * caller + card] = 1.0
+        else:
+            shown = self.deck[:4]
+            self.sizes = [0, 0]
+            self.sizes[caller] = 4
+            row[at.hand_sizes + caller], row[at.hand_sizes + dealer] = 0.5, 0.0
+            row[at.stock] = 0.0
+        for card in shown:
+            row[self.private[caller] + card] = 1.0
+
+
+tracker_class = TroevenTracker
 encoder_class = TroevenEncoder
