@@ -24,12 +24,13 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -q -rs  # -rs: each skipped suite says which service it needs
 
-# The bench environment adds open-spiel (for the reference game) to its own venv only.
+# The bench environment has its own venv with the `bench` extra (OpenSpiel's hearts, PettingZoo's
+# texas_holdem_v4 through rlcard) and the `learn` extra (sb3-contrib and torch, for the examples).
 BENCH_VENV := .venv-bench
 $(BENCH_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install --quiet --upgrade pip
-	$(BENCH_VENV)/bin/pip install --quiet -e . open_spiel
+	$(BENCH_VENV)/bin/pip install --quiet -e '.[bench,learn]'
 	touch $@
 
 bench: $(BENCH_VENV)/.installed
