@@ -24,9 +24,7 @@ from cardtable.envs.gymnasium import CardtableEnv
 
 
 def make_env(args: argparse.Namespace) -> CardtableEnv:
-    return CardtableEnv(
-        "troeven", seat=None, opponents=args.opponent, version=args.version, single_hand=True
-    )
+    return CardtableEnv("troeven", seat=None, opponents=args.opponent, version=args.version, single_hand=True)
 
 
 def win_rate(model: Any, args: argparse.Namespace, seed: int) -> Interval:

@@ -1,5 +1,6 @@
-"""The example scripts run end to end (briefly): PettingZoo random agents, and OpenSpiel's IS-MCTS
-against ours through the arena."""
+"""The example scripts run end to end (briefly): PettingZoo random agents, OpenSpiel's IS-MCTS against
+ours through the arena, our bots in OpenSpiel's evaluate_bots, and MCCFR on one hand. (The MaskablePPO
+example needs the ``learn`` extra, which ``make test`` does not install.)"""
 
 from __future__ import annotations
 
@@ -34,3 +35,18 @@ def test_comparison_prints_a_table_row_per_game() -> None:
     assert lines[0].startswith("| game (options) |") and lines[2].startswith(
         "| troeven (version=1, start_points=2) | 2 |"
     )
+
+
+def test_our_bots_play_in_openspiels_evaluate_bots_example() -> None:
+    out = run("evaluate_bots.py", "--game", "troeven", "--option", "single_hand=true", "--games", "4")
+    lines = out.splitlines()
+    assert lines[0] == "troeven {'single_hand': True} in OpenSpiel's evaluate_bots, 4 games, seats rotated:"
+    assert lines[1].startswith("  bot 0 heuristic") and lines[2].startswith("  bot 1 openspiel-random")
+    means = [float(line.split("mean return ")[1].split()[0]) for line in lines[1:]]
+    assert all(0.0 <= mean <= 1.0 for mean in means) and sum(means) <= 1.0
+
+
+def test_mccfr_example_trains_and_plays_its_average_policy() -> None:
+    out = run("mccfr_single_hand.py", "--game", "slobberhannes", "--iterations", "5", "--games", "3")
+    assert "MCCFR on one hand of slobberhannes {'players': 3, 'single_hand': True}: 5 iterations" in out
+    assert "average policy against uniform random, 3 games: mean zero-sum return" in out
