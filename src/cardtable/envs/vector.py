@@ -82,8 +82,6 @@ class VectorEnv:
         self._states: list[State] = []
         self._seeders: list[random.Random] = []
         self._returns = np.zeros((num_envs, self.players), np.float32)
-        self._flat_global = self._global.reshape(-1)
-        self._row_starts = (np.arange(num_envs) * self.encoder.state_size)[:, None]
         self._bases = [slot * self.num_actions for slot in range(num_envs)]
 
     def reset(
@@ -200,15 +198,19 @@ class VectorEnv:
 
     def _observe(self) -> dict[str, np.ndarray]:
         flat: list[int] = []
+        add = flat.extend
         for base, state in zip(self._bases, self._states, strict=True):
-            flat += [base + action for action in state.legal_actions()]
-        mask = self._mask
-        mask[:] = False
+            add(map(base.__add__, state.legal_actions()))
+        mask = np.zeros((self.num_envs, self.num_actions), bool)
         mask.reshape(-1)[flat] = True
+        self._mask = mask
         if self._trackers is None:
-            views = self._views.copy()
-        else:
-            views = np.take(self._flat_global, self._row_starts + self._gather[self._seats])
+            return {"observation": self._views.copy(), "action_mask": mask.copy()}
+        views = np.empty((self.num_envs, self.encoder.size), np.float32)
+        seats = np.array(self._seats)
+        for seat, gather in enumerate(self._gather):  # one column gather per seat to act
+            slots = np.flatnonzero(seats == seat)
+            views[slots] = np.take(self._global[slots], gather, axis=1)
         return {"observation": views, "action_mask": mask.copy()}
 
 
