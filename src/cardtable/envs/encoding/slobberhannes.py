@@ -41,7 +41,7 @@ from ...core.cards import PIQUET_IDS
 from ...core.game import JsonDict, State
 from ...games.slobberhannes import NO_TRUMPS, QUEEN_OF_CLUBS, deck_for
 from . import Encoder
-from .tracker import Tracker
+from .tracker import Tracker, piquet_tricks
 
 CARDS = 32
 
@@ -134,10 +134,7 @@ class SlobberhannesTracker(Tracker):
 
     def _remember(self, state: State) -> None:
         view = state.observation(None)
-        self.trick = [(play["seat"], PIQUET_IDS[play["card"]]) for play in view["trick"]]
-        last = view["last_trick"]
-        cards = None if last is None else [(play["seat"], PIQUET_IDS[play["card"]]) for play in last["cards"]]
-        self.last = None if last is None else (cards, last["winner"])
+        self.trick, self.last = piquet_tricks(view)
         self.sizes, self.won = view["hand_sizes"], view["tricks_won"]
         self.first = view["first_taker"] is not None
 

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 
 import numpy as np
 
+from ...core.cards import PIQUET_IDS
 from ...core.game import JsonDict, State
 from ...core.registry import find_piece
 from . import Encoder
@@ -53,6 +54,20 @@ class Tracker(ABC):
             return encoder.layout[encoder.private_fields[0]].offset
         block = sum(encoder.layout[name].size for name in encoder.private_fields)
         return encoder.size + (seat - 1) * block
+
+
+Plays = list[tuple[int, int]]
+"""A trick's cards as (seat, card id) in play order."""
+
+
+def piquet_tricks(view: JsonDict) -> tuple[Plays, tuple[Plays, int] | None]:
+    """A piquet-pack trick game's view's current trick, and its last trick with who took it (None
+    before the first): what its tracker starts from."""
+    trick = [(play["seat"], PIQUET_IDS[play["card"]]) for play in view["trick"]]
+    last = view["last_trick"]
+    if last is None:
+        return trick, None
+    return trick, ([(play["seat"], PIQUET_IDS[play["card"]]) for play in last["cards"]], last["winner"])
 
 
 def tracker_for(encoder: Encoder) -> type[Tracker] | None:

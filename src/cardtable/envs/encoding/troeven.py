@@ -42,7 +42,7 @@ from ...core.cards import PIQUET_IDS, PIQUET_SUITS
 from ...core.game import JsonDict, State
 from ...games.troeven import CARD_POINTS, PILES, STOCK_DRAWS, TRUMP_BASE, TRUMP_BEATS, V1_COVER_OFFSET
 from . import Encoder
-from .tracker import Tracker
+from .tracker import Tracker, piquet_tricks
 
 CARDS = 32
 TRICKS = 16
@@ -201,10 +201,7 @@ class TroevenTracker(Tracker):
     def _remember(self, state: State) -> None:
         self._take_deal(next(event["deal"] for event in reversed(state.events()) if "deal" in event))
         view = state.observation(None)
-        self.trick = [(play["seat"], PIQUET_IDS[play["card"]]) for play in view["trick"]]
-        last = view["last_trick"]
-        cards = None if last is None else [(p["seat"], PIQUET_IDS[p["card"]]) for p in last["cards"]]
-        self.last = None if last is None else (cards, last["winner"])
+        self.trick, self.last = piquet_tricks(view)
         self.points, self.won = view["points"], view["tricks_won"]
         self.trump = None if view["trump"] is None else PIQUET_SUITS.index(view["trump"])
         self.sizes = view.get("hand_sizes")
