@@ -21,7 +21,9 @@ numpy batches (extra ``cardtable[gymnasium]``).
   place. ``info["final"]`` lists the matches that ended, and for them ``info["final_observation"]``
   (float32 ``[k, players, D]``: each seat's last view) and ``info["final_returns"]`` (float32
   ``[k, players]``: each seat's rewards summed over the match).
-- ``as_gymnasium()``: the same matches as a ``gymnasium.vector.VectorEnv``.
+- ``as_gymnasium()``: the same matches as a ``gymnasium.vector.VectorEnv`` (``GymnasiumVectorEnv``);
+  ``global_states()``: every match's global state (every hand) for centralised critics; ``state(i)``:
+  the engine state of match ``i`` (its ``record()`` replays it).
 
 Decisions:
 - Seeds as in the PettingZoo adapter: ``reset(seed=s)`` plays ``new_game(seed=s + i)`` in match slot
@@ -30,7 +32,11 @@ Decisions:
 - Observations are not rebuilt from views. Each slot keeps its match's global state vector
   (``Encoder.encode_state``), which the game's tracker (``encoding/tracker``) updates from each
   move and the events it wrote; a seat's vector is read out of it (``Encoder.seat_gather``) for the
-  whole batch at once. A game without a tracker yet encodes the seat's view each step.
+  whole batch at once. Slobberhannes and Troeven have trackers; a game without one yet (Mü, Game of
+  Trains, Cabooses) encodes the seat's view each step, as the single environments do.
+- Every seat's reward is reported every step (rewards ``[N, players]``), so a learner playing all
+  seats credits each of them; the Gymnasium wrapper, limited to one reward per match, gives the
+  mover's and keeps the rest in ``info``.
 - An action the rules refuse in any match raises ``cardtable.IllegalAction`` naming the match and the
   reason, before any match moves (no silent penalty, nothing changes).
 """
