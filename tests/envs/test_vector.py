@@ -133,6 +133,8 @@ def test_a_match_a_limit_stops_is_truncated() -> None:
 
 def test_an_illegal_action_is_refused_with_the_match_and_reason_and_nothing_moves() -> None:
     envs = VectorEnv("troeven", 2, seed=4)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        envs.step(np.array([32, 32]))
     obs, _ = envs.reset()
     before = [envs.state(slot).record() for slot in range(2)]
     legal = random_actions(np.random.default_rng(0), obs["action_mask"])

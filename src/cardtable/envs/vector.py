@@ -112,8 +112,10 @@ class VectorEnv:
     def step(
         self, actions: Any
     ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """One move in every match; raises IllegalAction (nothing moves) when one is not legal, and
-        ValueError for actions that are not one integer id per match."""
+        """One move in every match; raises IllegalAction (nothing moves) when one is not legal,
+        ValueError for actions that are not one integer id per match, RuntimeError before reset()."""
+        if not self._states:
+            raise RuntimeError("call reset() before step()")
         chosen = self._checked(actions)
         n, dense = self.num_envs, self.rewarder.dense
         rewards = np.zeros((n, self.players), np.float32)
