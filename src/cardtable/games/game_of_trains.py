@@ -45,11 +45,12 @@ Decisions (where the spec leaves a choice to the engine, or reads unclearly):
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Sequence
 from enum import IntEnum
 from functools import partial
-from itertools import chain
-from operator import itemgetter
+from itertools import product
+from operator import is_, itemgetter
 from typing import Any, ClassVar
 
 from ..core.errors import InvalidNotation
@@ -217,6 +218,17 @@ def _use_ids(card: int) -> tuple[int, ...]:
 USE_IDS = ((), *(_use_ids(card) for card in CARDS))
 """Per card: the ``use`` ids its ability may take (for PROTECT, before looking at what is protected)."""
 PROTECT = Ability.PROTECT
+UNPROTECTED = (None,) * TRAIN_LENGTH
+PROTECT_IDS = tuple(
+    {
+        free: tuple(use_id(card, i + 1) for i in range(TRAIN_LENGTH) if free[i])
+        for free in product((False, True), repeat=TRAIN_LENGTH)
+    }
+    if ABILITY_OF[card] is PROTECT
+    else {}
+    for card in range(len(CARDS) + 1)
+)
+"""``PROTECT_IDS[card][free]``: a protect card's ``use`` ids onto the positions ``free`` marks True."""
 
 # -- phases --------------------------------------------------------------------------------------------
 
@@ -236,7 +248,8 @@ class GameOfTrainsState(State):
     """A Game of Trains match in play.
 
     Zones: ``_trains`` (per seat, 7 card numbers), ``_protect`` (per seat and position, the protect card
-    under that car, or None), ``_market`` (per ability, the one market card with it, or None),
+    under that car, or None), ``_market`` (per ability, the one market card with it, or None, and
+    ``_turn_actions``, what a turn may do with it),
     ``_draw_pile`` (top card last), ``_discard``, and the private cards: ``_setup_hands`` (setup draws not
     yet placed), ``_setup_discards`` (while they are in the discard pile) and ``_drawn`` (the card drawn,
     until placed).
@@ -252,6 +265,7 @@ class GameOfTrainsState(State):
         "_draw_pile",
         "_discard",
         "_market",
+        "_turn_actions",
         "_setup_hands",
         "_setup_discards",
     )
@@ -260,6 +274,10 @@ class GameOfTrainsState(State):
     _trains: list[list[int]]
     _protect: list[list[int | None]]
     _market: list[int | None]
+    _turn_actions: list[int]
+    """``draw`` and the ``use`` ids of every market card, ascending: a turn's legal actions but for
+    protecting a protected car. Kept as cards enter and leave the market (a ``bisect`` and a slice),
+    since a turn reads it and nearly every action changes the market."""
     _draw_pile: list[int]
     _discard: list[int]
     _setup_hands: list[tuple[int, ...]]
@@ -273,6 +291,7 @@ class GameOfTrainsState(State):
         self._turn_limit = self.game.int_option("turn_limit")
         self._turns = 0
         self._market = [None] * len(Ability)
+        self._turn_actions = [DRAW]
         self._discard = []
         self._protect = [[None] * TRAIN_LENGTH for _ in range(n)]
         self._drawn: int | None = None
@@ -315,14 +334,14 @@ class GameOfTrainsState(State):
         assert seat is not None
         if phase is SETUP:
             return [a for card in sorted(self._setup_hands[seat]) for a in PLACE_IDS[card]]
-        # A turn: draw, or use a market card. Every card's ``use`` ids, sorted: ids order removals
-        # before positional uses, and each in card order.
-        legal = sorted(chain.from_iterable(map(USE_IDS.__getitem__, filter(None, self._market))))
+        legal = self._turn_actions
         protect = self._market[PROTECT]
-        if protect is not None and any(self._protect[seat]):  # no protecting a protected car
-            taken = {use_id(protect, i + 1) for i, card in enumerate(self._protect[seat]) if card is not None}
-            legal = [action for action in legal if action not in taken]
-        return [DRAW, *legal]
+        if protect is not None:  # no protecting a protected car
+            free = tuple(map(is_, self._protect[seat], UNPROTECTED))
+            if not all(free):
+                at = bisect(legal, USE_IDS[protect][0]) - 1
+                return [*legal[:at], *PROTECT_IDS[protect][free], *legal[at + TRAIN_LENGTH :]]
+        return legal
 
     def resample(self, seat: int | None, rng: random.Random) -> GameOfTrainsState:
         """Every card ``seat`` cannot know redrawn at random: the draw pile, the discard pile but for the
@@ -387,7 +406,7 @@ class GameOfTrainsState(State):
         return None
 
     def _draw(self, seat: int, arg: int) -> None:
-        self._drawn = self._draw_card()
+        self._drawn = self._draw_pile.pop() if self._draw_pile else self._draw_card()
         self._phase = PLACE
 
     def _why_not_use(self, seat: int, arg: int) -> str | None:
@@ -403,7 +422,7 @@ class GameOfTrainsState(State):
     def _use(self, seat: int, arg: int) -> None:
         card = arg + 1
         ability = ABILITY_OF[card]
-        self._market[ability] = None
+        self._leave_market(card)
         self._discard.append(card)
         if not self._remove_all(seat, REMOVED_AT[ability] - 1):
             self._end_turn(seat)
@@ -427,7 +446,7 @@ class GameOfTrainsState(State):
     def _use_at(self, seat: int, arg: int) -> None:
         card, index = PLACE_OF[arg]
         ability = ABILITY_OF[card]
-        self._market[ability] = None
+        self._leave_market(card)
         if ability is PROTECT:
             self._protect[seat][index] = card
         else:
@@ -473,31 +492,42 @@ class GameOfTrainsState(State):
         old = train[index]
         train[index] = card
         protect = self._protect[seat]
-        if protect[index] is not None:
-            self._discard.append(protect[index])  # type: ignore[arg-type]
+        protect_card = protect[index]
+        if protect_card is not None:
+            self._discard.append(protect_card)
             protect[index] = None
         self._enter_market(old)
 
     def _enter_market(self, card: int) -> None:
         """The duplicate rule: a card meeting one of its ability in the market sends both to the discard."""
-        market = self._market
         ability = ABILITY_OF[card]
-        other = market[ability]
+        other = self._market[ability]
         if other is None:
-            market[ability] = card
+            self._market[ability] = card
+            ids = USE_IDS[card]
+            at = bisect(self._turn_actions, ids[0])
+            self._turn_actions[at:at] = ids
         else:
-            market[ability] = None
+            self._leave_market(other)
             self._discard += (other, card)
+
+    def _leave_market(self, card: int) -> None:
+        self._market[ABILITY_OF[card]] = None
+        ids = USE_IDS[card]
+        at = bisect(self._turn_actions, ids[0]) - 1
+        del self._turn_actions[at : at + len(ids)]
 
     def _rearrange(self, seat: int, ability: Ability, p: int) -> bool:
         """A swap or move in the user's train; protection ends for every car that changes place.
         True when the train now wins."""
         self._trains[seat] = train = list(REORDER[ability][p](self._trains[seat]))
         protect = self._protect[seat]
-        for position in MOVED[ability][p]:
-            if protect[position] is not None:
-                self._discard.append(protect[position])  # type: ignore[arg-type]
-                protect[position] = None
+        if any(protect):
+            for position in MOVED[ability][p]:
+                card = protect[position]
+                if card is not None:
+                    self._discard.append(card)
+                    protect[position] = None
         if is_ascending(train):
             self._finish([seat])
             return True
@@ -512,7 +542,7 @@ class GameOfTrainsState(State):
         for seat in losers:
             self._enter_market(trains[seat][index])
         for seat in losers:
-            trains[seat][index] = self._draw_card()
+            trains[seat][index] = self._draw_pile.pop() if self._draw_pile else self._draw_card()
         for seat in losers:
             if is_ascending(trains[seat]):
                 self._finish([seat])
