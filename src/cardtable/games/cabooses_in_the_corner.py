@@ -194,6 +194,14 @@ def move_id(railway: int, k: int, target: int) -> int:
     return MOVE_BASE + (railway * MAX_K + k - 1) * MOVE_DESTINATIONS + target - (target > railway)
 
 
+MOVE_BITS = tuple(
+    tuple(
+        tuple(1 << move_id(x, k, y) if x in RAILWAYS and y != x and k else 0 for k in range(MAX_K + 1))
+        for y in range(NUM_PLACES)
+    )
+    for x in range(NUM_PLACES)
+)
+"""``MOVE_BITS[x][y][k]``: the bit at the id of ``move X K Y`` (0 where there is no such move)."""
 MOVE_OF: tuple[tuple[int, int, int], ...] = tuple(
     sorted(
         ((x, k, y) for x in RAILWAYS for k in range(1, MAX_K + 1) for y in range(NUM_PLACES) if y != x),
@@ -288,20 +296,34 @@ def hand_plays(hand: int) -> int:
     return HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
 
 
-def action_ids(mask: int) -> tuple[int, ...]:
-    """The action ids of a mask of them, ascending (most turns offer no play or one: no loop)."""
-    if not mask & (mask - 1):
-        return (mask.bit_length() - 1,) if mask else ()
+CODE_PLAY_IDS = tuple(
+    tuple(tuple(PLAY_BASE + card * NUM_PLACES + place for place in bits(places)) for places in range(256))
+    for card in range(NUM_CODES)
+)
+"""``CODE_PLAY_IDS[code][places]``: the ids of the plays of a code onto a mask of places."""
+BELOW_CODE = tuple((1 << PLAY_BASE + card * NUM_PLACES) - 1 for card in range(NUM_CODES))
+
+
+def play_ids(plays: int) -> tuple[int, ...]:
+    """The action ids of a mask of plays, ascending: one code's plays at a time, from the highest."""
+    ids: tuple[int, ...] = ()
+    while plays:
+        card = (plays.bit_length() - 1 - PLAY_BASE) // NUM_PLACES
+        ids = CODE_PLAY_IDS[card][plays >> PLAY_BASE + card * NUM_PLACES] + ids
+        plays &= BELOW_CODE[card]
+    return ids
+
+
+@lru_cache(maxsize=1 << 14)
+def move_list(moves: int) -> tuple[int, ...]:
+    """The action ids of a mask of moves and relocations, ascending (kept: the same few sets of moves
+    come back again and again)."""
     ids = []
-    while mask:
-        low = mask & -mask
+    while moves:
+        low = moves & -moves
         ids.append(low.bit_length() - 1)
-        mask ^= low
+        moves ^= low
     return tuple(ids)
-
-
-move_list = lru_cache(maxsize=1 << 14)(action_ids)
-"""``action_ids`` of a board's moves, kept: the same few sets of moves come back again and again."""
 
 
 # -- the rules on a bare board (pure functions, shared by the state, can_play and tests) ---------
@@ -536,7 +558,7 @@ class CaboosesState(State):
     def _legal_actions(self) -> tuple[int, ...]:
         plays = self._board & self._hand
         # no play or one, as on most turns, without a call
-        legal = action_ids(plays) if plays & (plays - 1) else (plays.bit_length() - 1,) if plays else ()
+        legal = play_ids(plays) if plays & (plays - 1) else (plays.bit_length() - 1,) if plays else ()
         if self._moves:
             legal += move_list(self._moves)
         return legal + END if self._played else legal
@@ -767,12 +789,12 @@ class CaboosesState(State):
                 other = (bit - HOLDS_BASE) % NUM_PLACES
                 fit = MOVE_FITS[piles[other]].get(pile)
                 if fit is not None:
-                    found |= 1 << move_id(other, fit[0], place)
+                    found |= MOVE_BITS[other][place][fit[0]]
             else:  # this railway holds a card the other pile takes
                 other = (bit - WANTS_BASE) % NUM_PLACES
                 fit = MOVE_FITS[pile].get(piles[other])
                 if fit is not None:
-                    found |= 1 << move_id(place, fit[0], other)
+                    found |= MOVE_BITS[place][other][fit[0]]
         if place in RAILWAYS and CABOOSE_BASED[pile]:
             for corner in ADJACENT[place]:
                 if piles[corner] == EMPTY:

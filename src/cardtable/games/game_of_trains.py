@@ -326,22 +326,29 @@ class GameOfTrainsState(State):
 
     def _legal_actions(self) -> Sequence[int]:
         phase = self._phase
+        if phase is TURN:
+            protect = self._market[PROTECT]
+            if protect is None:
+                return self._turn_actions
+            return self._turn_with_protect(protect)
         if phase is PLACE:
             drawn = self._drawn
             assert drawn is not None  # the card to place
             return PLACE_IDS[drawn]
         seat = self._to_act
         assert seat is not None
-        if phase is SETUP:
-            return [a for card in sorted(self._setup_hands[seat]) for a in PLACE_IDS[card]]
+        return [a for card in sorted(self._setup_hands[seat]) for a in PLACE_IDS[card]]
+
+    def _turn_with_protect(self, protect: int) -> list[int]:
+        """A turn's legal actions with ``protect`` in the market: not onto a car already protected."""
+        seat = self._to_act
+        assert seat is not None
         legal = self._turn_actions
-        protect = self._market[PROTECT]
-        if protect is not None:  # no protecting a protected car
-            free = tuple(map(is_, self._protect[seat], UNPROTECTED))
-            if not all(free):
-                at = bisect(legal, USE_IDS[protect][0]) - 1
-                return [*legal[:at], *PROTECT_IDS[protect][free], *legal[at + TRAIN_LENGTH :]]
-        return legal
+        free = tuple(map(is_, self._protect[seat], UNPROTECTED))
+        if all(free):
+            return legal
+        at = bisect(legal, USE_IDS[protect][0]) - 1
+        return [*legal[:at], *PROTECT_IDS[protect][free], *legal[at + TRAIN_LENGTH :]]
 
     def resample(self, seat: int | None, rng: random.Random) -> GameOfTrainsState:
         """Every card ``seat`` cannot know redrawn at random: the draw pile, the discard pile but for the
@@ -537,10 +544,12 @@ class GameOfTrainsState(State):
         """A removal: from the user clockwise, every unprotected car at ``index`` enters the market; then in
         the same order each of those seats draws a replacement; then the win check in that order. True
         when a train now wins."""
-        losers = [s for s in self._order[user] if self._protect[s][index] is None]
-        trains = self._trains
-        for seat in losers:
-            self._enter_market(trains[seat][index])
+        trains, protect = self._trains, self._protect
+        losers = []
+        for seat in self._order[user]:
+            if protect[seat][index] is None:
+                losers.append(seat)
+                self._enter_market(trains[seat][index])
         for seat in losers:
             trains[seat][index] = self._draw_pile.pop() if self._draw_pile else self._draw_card()
         for seat in losers:
