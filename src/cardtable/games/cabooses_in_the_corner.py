@@ -716,7 +716,8 @@ class CaboosesState(State):
         self._to_act = seat
         self._played = 0
         self._drawn = 0
-        self._set_hand()
+        hand = self._present[seat]
+        self._hand = HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
         if self._depot_next < len(self._depot):
             self._draw(seat)
         if not self._board & self._hand and not self._reachable(seat):
