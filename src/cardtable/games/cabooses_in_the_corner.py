@@ -23,7 +23,9 @@ Decisions (where the spec leaves a choice to the engine, or is unclear):
   "a corner is empty") with what the hand wants (the tops that take one of its cards). The union of the
   offers over every board reachable by moves and relocations (§6.3's DFS with a visited set, run to
   completion) is memoised per board, as it does not depend on the hand: forced draws on one board, and
-  boards met again, cost a look-up.
+  boards met again, cost a look-up. The state asks the same question more cheaply first: a play at hand
+  is one ``&`` of the bits it keeps (see ``CaboosesState``), and a board with no move or relocation offers
+  nothing more, so the search runs only when there is neither a play nor a move.
 - Forced draws are checked at the turn start and after every MOVE/RELOCATE taken while nothing has been
   played this turn (§6.2), one card at a time; they, the turn-start draw and departures are not record
   events (``docs/records.md``). The observation's ``drawn`` counts the cards the seat to act drew this turn
