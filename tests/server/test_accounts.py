@@ -95,9 +95,9 @@ def test_a_guest_has_a_display_name_and_no_username(app: FastAPI) -> None:
     assert TestClient(app).post("/api/accounts/guest", json={"name": "Gus"}).status_code == 201
 
 
-def test_names_with_control_characters_or_too_long_are_refused(app: FastAPI) -> None:
+def test_names_showing_nothing_or_too_long_are_refused(app: FastAPI) -> None:
     client = TestClient(app)
-    for body in ({"name": "a\x00b"}, {"name": ""}, {"name": "x" * 25}, {"name": 5}, {"nom": "x"}):
+    for body in ({"name": "\x00\u200b"}, {"name": ""}, {"name": "x" * 25}, {"name": 5}, {"nom": "x"}):
         assert client.post("/api/accounts/guest", json=body).status_code == 422, body
     assert client.get("/api/accounts/me").status_code == 401
 

@@ -3,9 +3,11 @@
 At start-up (the lifespan) it migrates the database, makes the services, starts the bot driver and hands
 out the turns of bots that were to act when the server last stopped, then restarts the clocks of waiting
 players and their grace periods (``TableService.resume_turns``); only then does the server answer
-(``/healthz`` included). The JSON API lives under ``/api`` and is described at ``/api/openapi.json``; the
-websocket is ``/ws``; the pages and their static files (``/static``) come from ``cardtable.web``. With
-``redis_url`` set the app is one of several instances sharing the database (``cluster``).
+(``/healthz`` included). The JSON API lives under ``/api`` and is described at ``/api/openapi.json``, and
+answers what that document says (``http_errors``); every request body is size-limited and JSON bodies are
+checked before any route reads them (``bodies``). The websocket is ``/ws``; the pages and their static
+files (``/static``) come from ``cardtable.web``. With ``redis_url`` set the app is one of several instances
+sharing the database (``cluster``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from . import http_errors
+from .bodies import RequestBodies
 from .bot_driver import BotDriver
 from .cluster import Cluster
 from .db.database import Database
@@ -135,6 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_api_websocket_route("/ws", table_socket)
+    app.add_middleware(RequestBodies, larger={replays.UPLOADS: replays.UPLOAD_MAX_BYTES})
+    http_errors.install(app)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
 
     @app.exception_handler(Refused)

@@ -3,8 +3,10 @@ them) and the websocket messages both ways. Database models never cross the wire
 
 Decisions:
 - Every text a client sends has a length limit and, where it is stored or looked up, a character set
-  (names: letters, digits, ``_`` and ``-``; display names: printable characters without control codes), so
-  no input can reach a database it cannot be stored in.
+  (names: letters, digits, ``_`` and ``-``), so no input can reach a database it cannot be stored in.
+  Display names are cleaned like chat lines (``text.display_name``: control and format characters go)
+  and refused if nothing visible is left.
+- Client messages are validated strictly: a JSON ``false`` is no seat number, ``"3"`` no integer.
 - Integers that reach the database (table ids, seats, versions, option values) are bounded to 32 bits.
 """
 
@@ -13,15 +15,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from .text import display_name
 
 MAX_INT = 2**31 - 1
 Id = Annotated[int, Field(ge=1, le=MAX_INT)]
 SeatNumber = Annotated[int, Field(ge=0, le=63)]
 Username = Annotated[str, StringConstraints(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_-]+$")]
-DisplayName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$")
-]
+DisplayName = Annotated[str, StringConstraints(min_length=1, max_length=24), AfterValidator(display_name)]
 Password = Annotated[str, StringConstraints(min_length=8, max_length=128)]
 OptionValue = (
     Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] | bool | Annotated[str, Field(max_length=40)] | None
@@ -29,9 +31,9 @@ OptionValue = (
 
 
 class Strict(BaseModel):
-    """A message from a client: unknown fields are refused, not ignored."""
+    """A message from a client: unknown fields are refused, not ignored, and values are not coerced."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- accounts ------------------------------------------------------------------------------------

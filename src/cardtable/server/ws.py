@@ -38,6 +38,7 @@ import anyio.to_thread
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from .bodies import read_json
 from .errors import Refused
 from .limits import TokenBucket
 from .pubsub import Subscriber
@@ -198,7 +199,7 @@ class Connection:
                 )
                 continue
             try:
-                parsed = _MESSAGES.validate_python(json.loads(raw))
+                parsed = _MESSAGES.validate_python(read_json(raw))
             except (ValueError, RecursionError) as error:
                 if isinstance(error, ValidationError):
                     self._error(None, "bad-message", _summary(error))

@@ -1,24 +1,18 @@
 """Table chat: everyone who follows a table (players and spectators) reads it and may write to it.
 
 Decisions:
-- A line is stored as typed, minus what could disturb a page or a terminal: line breaks and tabs become
-  spaces, other control and format characters (bidirectional overrides included) are dropped, and runs
-  of spaces shrink to one. It is never turned into markup here: the client shows it as a text node
-  (``dom.js``), which is the escaping that matters, and JSON carries it safely.
+- A line is stored as typed, minus what could disturb a page or a terminal (``text.clean``: control and
+  format characters, bidirectional overrides included, go). It is never turned into markup here: the
+  client shows it as a text node (``dom.js``), which is the escaping that matters, and JSON carries it
+  safely.
 - At most ``CHAT_MAX`` characters (the schema refuses longer messages before they get here) and, per
   user, ``chat_lines`` lines per ``chat_window`` seconds across all tables (a token bucket): more is
   refused with the wait, and nothing is stored.
 - Lines go out on the table's channel like its updates, so every instance's followers get them; the
   last ``HISTORY`` lines come with ``watch``.
-
->>> clean("hi\\tthere\\u202e  you\\x07")
-'hi there you'
 """
 
 from __future__ import annotations
-
-import re
-import unicodedata
 
 from sqlalchemy import select
 
@@ -28,21 +22,11 @@ from ..errors import Invalid, NotFound, TooMany
 from ..limits import KeyedLimiter
 from ..pubsub import PubSub
 from ..schemas import ChatLinePublic, ChatMessage, UserPublic
+from ..text import clean
 from .accounts import now
 from .updates import channel
 
 HISTORY = 50
-_SPACES = re.compile(r"\s+")
-
-
-def clean(text: str) -> str:
-    """``text`` without control or format characters, its white space shrunk to single spaces."""
-    kept = "".join(
-        " " if char.isspace() else char
-        for char in text
-        if char.isspace() or unicodedata.category(char)[0] != "C"
-    )
-    return _SPACES.sub(" ", kept).strip()
 
 
 class ChatService:

@@ -2,97 +2,114 @@
 
 Decisions:
 - A replay is made from a record and nothing else: a finished table's stored record (as
-  ``/api/tables/{id}/record`` publishes it, seed withheld) or a record someone uploaded. An upload is
-  checked by ``cardtable.replay`` first, so a record the rules refuse is refused with the engine's reason
-  and the index of the first bad event, and nothing is stored.
+  ``/api/tables/{id}/record`` publishes it, seed withheld) or a record someone uploaded.
+- An upload is checked whole before it is stored (``check_upload``): at most ``UPLOAD_MAX_MOVES`` moves
+  (counted before anything is replayed), replayed by ``cardtable.replay_steps`` so a record the rules
+  refuse is refused with the engine's reason and the index of the first bad event, and ``players`` either
+  left out or one name per seat (text that shows something, without control or format characters, at
+  most ``LABEL_MAX`` characters). Nothing refused is stored.
+- Uploads stored before these checks are checked again when read: one that fails answers 410
+  (``unreadable-upload``) with the reason, never a server error.
 - A frame shows ``observation(seat)`` for every seat, plus the public view: a replay is made from a
   whole record, which holds every deal, so it hides nothing. A table's replay therefore exists only once
   its game is over, like its record.
-- Frames are computed when asked for, by replaying the record up to the step (``replay_steps``): a few
-  milliseconds even for the longest games, so nothing but the records (small, and unchanging) is cached.
-- Uploads are kept (so a replay has an address to share), at most ``upload_max_bytes`` each.
+- Frames come from replays kept in a ``ReplayCache`` (copies of the state every few hundred steps), so
+  any frame costs at most a few hundred moves. Making a replay costs one pass over its record; all replay
+  work runs in a ``FairQueue`` of one worker (``REPLAY_WORKERS``), away from the threads that serve play,
+  each user's requests in turn, so one client cannot take the CPU from the others, and a replay is never
+  made twice at once.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import json
 from collections.abc import Mapping
-from itertools import islice
 from typing import Any
 
 from sqlalchemy import select
 
 import cardtable
 
+from ..bodies import read_json
 from ..db.database import Database
 from ..db.models import Upload
-from ..errors import Invalid, NotFound
-from ..schemas import ReplayFrame, ReplayPublic, ReplayStep, UploadPublic, UserPublic
+from ..errors import Invalid, NotFound, Refused
+from ..fair import FairQueue
+from ..schemas import ReplayFrame, ReplayPublic, UploadPublic, UserPublic
+from ..text import clean, shows_something
 from .accounts import now
 from .lobby import Lobby
+from .replay_cache import Replay, ReplayCache
 
-CACHE_SIZE = 64
+UPLOAD_MAX_MOVES = 10_000
+"""Far more than any game played to its end takes (a few hundred to a couple of thousand moves)."""
+LABEL_MAX = 40
+CACHE_STEPS = 100_000
+REPLAY_WORKERS = 1
+WAITING_PER_USER = 32
 UPLOADS_LISTED = 50
 _UNREPLAYABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 """What a hostile upload can make the replay raise: each means "not a record of a game"."""
 
 
+class Unreadable(Refused):
+    """A stored upload that today's checks refuse (stored before they existed)."""
+
+    status = 410
+    code = "unreadable-upload"
+
+
 class ReplayService:
-    """Replays of finished tables and of uploaded records."""
+    """Replays of finished tables and of uploaded records. Its methods block: call them through ``queue``."""
 
     def __init__(self, db: Database, lobby: Lobby) -> None:
         self.db = db
         self.lobby = lobby
-        self._cache: OrderedDict[str, tuple[dict[str, Any], list[ReplayStep]]] = OrderedDict()
-        self._lock = threading.Lock()
+        self.cache = ReplayCache(steps=CACHE_STEPS)
+        self.queue = FairQueue(workers=REPLAY_WORKERS, waiting=WAITING_PER_USER)
 
     # -- finished tables ------------------------------------------------------------------------------
 
     def of_table(self, table_id: int) -> ReplayPublic:
         """The replay of a finished table; Refused while its game runs."""
-        return self._public(f"table/{table_id}", *self._table(table_id))
+        return _public(f"table/{table_id}", self._table(table_id))
 
     def table_frame(self, table_id: int, step: int) -> ReplayFrame:
         """Step ``step`` of a finished table's replay."""
-        return _frame(*self._table(table_id), step)
+        return _frame(self._table(table_id), step)
 
-    def _table(self, table_id: int) -> tuple[dict[str, Any], list[ReplayStep]]:
-        return self._cached(f"table/{table_id}", lambda: self.lobby.record(table_id))
+    def _table(self, table_id: int) -> Replay:
+        return self.cache.get(f"table/{table_id}", lambda: Replay(self.lobby.record(table_id)))
 
     # -- uploads ----------------------------------------------------------------------------------------
 
     def upload(self, user: UserPublic, record: Any) -> ReplayPublic:
-        """Check an uploaded record with ``cardtable.replay`` and keep it; Invalid says what is wrong."""
-        if not isinstance(record, Mapping):
-            raise Invalid("a record is a JSON object (cardtable-record/1)", code="bad-record")
+        """Check an uploaded record (``check_upload``) and keep it; Invalid says what is wrong."""
         try:
-            cardtable.replay(record)
-            steps = _steps(record)
-        except cardtable.RecordError as error:
-            raise Invalid(f"this record cannot be replayed: {error}", code="bad-record") from None
-        except _UNREPLAYABLE as error:
-            raise Invalid(f"this record cannot be replayed: {error!r}", code="bad-record") from None
-        kept = dict(record)
+            replay = check_upload(record)
+        except ValueError as error:
+            raise Invalid(str(error), code="bad-record") from None
         with self.db.write() as session:
-            row = Upload(user_id=user.id, game=str(kept["game"]), record=kept, created_at=now())
+            row = Upload(
+                user_id=user.id, game=str(replay.record["game"]), record=replay.record, created_at=now()
+            )
             session.add(row)
             session.flush()
             source = f"upload/{row.id}"
-        self._remember(source, kept, steps)
-        return self._public(source, kept, steps)
+        self.cache.put(source, replay)
+        return _public(source, replay)
 
     def of_upload(self, upload_id: int) -> ReplayPublic:
         """The replay of an uploaded record; NotFound if there is none."""
-        return self._public(f"upload/{upload_id}", *self._upload(upload_id))
+        return _public(f"upload/{upload_id}", self._upload(upload_id))
 
     def upload_frame(self, upload_id: int, step: int) -> ReplayFrame:
         """Step ``step`` of an uploaded record's replay."""
-        return _frame(*self._upload(upload_id), step)
+        return _frame(self._upload(upload_id), step)
 
     def upload_record(self, upload_id: int) -> dict[str, Any]:
         """An uploaded record, as it was uploaded."""
-        return self._upload(upload_id)[0]
+        return self._upload(upload_id).record
 
     def uploads_of(self, user: UserPublic) -> list[UploadPublic]:
         """The user's uploads, newest first."""
@@ -105,66 +122,89 @@ class ReplayService:
         with self.db.read() as session:
             return [UploadPublic(id=i, game=g, created_at=c) for i, g, c in session.execute(query)]
 
-    def _upload(self, upload_id: int) -> tuple[dict[str, Any], list[ReplayStep]]:
-        def read() -> dict[str, Any]:
+    def _upload(self, upload_id: int) -> Replay:
+        def read() -> Replay:
             with self.db.read() as session:
                 row = session.get(Upload, upload_id)
                 if row is None:
                     raise NotFound(f"there is no uploaded record {upload_id}", code="unknown-upload")
-                return dict(row.record)
+                record = row.record
+            try:
+                return check_upload(record)
+            except ValueError as error:
+                raise Unreadable(f"uploaded record {upload_id} cannot be shown: {error}") from None
 
-        return self._cached(f"upload/{upload_id}", read)
-
-    # -- inside -------------------------------------------------------------------------------------------
-
-    def _cached(self, source: str, read: Any) -> tuple[dict[str, Any], list[ReplayStep]]:
-        with self._lock:
-            found = self._cache.get(source)
-            if found is not None:
-                self._cache.move_to_end(source)
-                return found
-        record = read()
-        steps = _steps(record)
-        self._remember(source, record, steps)
-        return record, steps
-
-    def _remember(self, source: str, record: dict[str, Any], steps: list[ReplayStep]) -> None:
-        with self._lock:
-            self._cache[source] = (record, steps)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-
-    @staticmethod
-    def _public(source: str, record: dict[str, Any], steps: list[ReplayStep]) -> ReplayPublic:
-        players = cardtable.make(record["game"], **record["options"]).players
-        labels = record.get("players") or [f"seat {seat}" for seat in range(players)]
-        return ReplayPublic(
-            source=source,
-            game=record["game"],
-            options=dict(record["options"]),
-            players=[str(label) for label in labels],
-            result=record["result"],
-            steps=steps,
-        )
+        return self.cache.get(f"upload/{upload_id}", read)
 
 
-def _steps(record: Mapping[str, Any]) -> list[ReplayStep]:
-    """Step 0 (the set-up) and one step per move, with the record events each step reaches."""
-    return [
-        ReplayStep(step=index, seat=seat, move=move, version=state.event_count())
-        for index, (state, seat, move) in enumerate(cardtable.replay_steps(record))
-    ]
+def check_upload(record: Any) -> Replay:
+    """The replay of an uploaded record; ValueError saying what is wrong unless it is a JSON object the API
+    reads, of at most ``UPLOAD_MAX_MOVES`` moves, that the rules accept, with a name per seat or none."""
+    if not isinstance(record, Mapping):
+        raise ValueError("a record is a JSON object (cardtable-record/1)")
+    try:
+        read_json(json.dumps(record, allow_nan=False))
+    except ValueError as error:
+        raise ValueError(f"a record is JSON with finite numbers and valid text: {error}") from None
+    events = record.get("events")
+    moves = (
+        sum(1 for event in events if isinstance(event, dict) and "move" in event)
+        if isinstance(events, list)
+        else 0
+    )
+    if moves > UPLOAD_MAX_MOVES:
+        raise ValueError(f"a record may have at most {UPLOAD_MAX_MOVES} moves; this one has {moves}")
+    try:
+        replay = Replay(record)
+    except cardtable.RecordError as error:
+        raise ValueError(f"this record cannot be replayed: {error}") from None
+    except _UNREPLAYABLE as error:
+        raise ValueError(f"this record cannot be replayed: {error!r}") from None
+    _check_players(record.get("players"), replay.players)
+    return replay
 
 
-def _frame(record: dict[str, Any], steps: list[ReplayStep], step: int) -> ReplayFrame:
-    if not 0 <= step < len(steps):
-        raise NotFound(f"this replay has steps 0 to {len(steps) - 1}", code="no-such-step")
-    state = next(islice(cardtable.replay_steps(record), step, None)).state
+def _check_players(labels: Any, seats: int) -> None:
+    if labels is None:
+        return
+    if not isinstance(labels, list) or len(labels) != seats:
+        raise ValueError(f"players must be left out or be a list of {seats} names, one per seat")
+    for seat, label in enumerate(labels):
+        if not (
+            isinstance(label, str)
+            and len(label) <= LABEL_MAX
+            and clean(label) == label
+            and shows_something(label)
+        ):
+            raise ValueError(
+                f"the name of seat {seat} must be text of 1 to {LABEL_MAX} characters that shows something, "
+                "without control or format characters"
+            )
+
+
+def _public(source: str, replay: Replay) -> ReplayPublic:
+    record = replay.record
+    labels = record.get("players") or [f"seat {seat}" for seat in range(replay.players)]
+    return ReplayPublic(
+        source=source,
+        game=record["game"],
+        options=dict(record["options"]),
+        players=labels,
+        result=record["result"],
+        steps=replay.steps,
+    )
+
+
+def _frame(replay: Replay, step: int) -> ReplayFrame:
+    if not 0 <= step < len(replay.steps):
+        raise NotFound(f"this replay has steps 0 to {len(replay.steps) - 1}", code="no-such-step")
+    state = replay.state_at(step)
+    at = replay.steps[step]
     return ReplayFrame(
         step=step,
-        version=steps[step].version,
-        seat=steps[step].seat,
-        move=steps[step].move,
+        version=at.version,
+        seat=at.seat,
+        move=at.move,
         to_act=state.current_player(),
         views=[state.observation(seat) for seat in range(state.game.players)],
         public=state.observation(None),

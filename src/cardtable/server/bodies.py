@@ -1,0 +1,152 @@
+"""What a request body may be: at most so many bytes, and, when it is JSON, JSON that every part of the
+platform can carry (finite numbers, valid UTF-8 without lone surrogates). ``RequestBodies`` checks both
+before any route reads the body; ``read_json`` is the one JSON reader of client input (HTTP bodies and
+websocket messages).
+
+Decisions:
+- Every HTTP request has a body limit: ``BODY_MAX_BYTES`` unless a path is given a larger one (record
+  uploads). A declared ``Content-Length`` over the limit is refused before a byte is read; a body
+  streamed without one is refused as soon as it passes the limit. The answer (413) is short and says
+  the limit; it never echoes the body.
+- FastAPI's own ``max_body_size`` is not used: it answers in plain text, not in the API's error shape
+  (``detail`` and ``code``).
+- JSON is read with pydantic's parser, which refuses ``NaN``, ``Infinity``, lone surrogates and bytes
+  that are not UTF-8; numbers too large for a float (``1e400``) are refused as well. A JSON body that
+  breaks these answers 422 (``bad-json``) in the shape of FastAPI's validation errors, with the
+  parser's reason, and reaches no route.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pydantic_core
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .http_errors import validation_answer
+
+BODY_MAX_BYTES = 65_536
+"""The largest request body outside the paths given a larger limit."""
+
+
+class BadJson(ValueError):
+    """Client input that is not JSON the platform accepts; the message says why, without the input."""
+
+
+class BodyTooLarge(Exception):
+    """A streamed body passed its limit."""
+
+
+def read_json(raw: bytes | str) -> Any:
+    """The JSON value of ``raw``; BadJson unless it is valid JSON with finite numbers only."""
+    try:
+        value = pydantic_core.from_json(raw, allow_inf_nan=False)
+    except ValueError as error:
+        reason = str(error)
+        if _has_inf_nan(raw):
+            reason = f"NaN and Infinity are no JSON numbers ({reason})"
+        raise BadJson(reason) from None
+    if not _finite(value):
+        raise BadJson("a number is too large: JSON numbers here must be finite")
+    return value
+
+
+def _has_inf_nan(raw: bytes | str) -> bool:
+    """True if ``raw`` is JSON once NaN and Infinity are allowed (so they are why it was refused)."""
+    try:
+        pydantic_core.from_json(raw, allow_inf_nan=True)
+    except ValueError:
+        return False
+    return True
+
+
+def _finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, dict):
+        return all(_finite(item) for item in value.values())
+    if isinstance(value, list):
+        return all(_finite(item) for item in value)
+    return True
+
+
+def json_error(error: BadJson) -> dict[str, Any]:
+    """A body that is not JSON as the API reads it, as one of FastAPI's validation errors."""
+    return {"type": "json_invalid", "loc": ("body",), "msg": f"JSON decode error: {error}"}
+
+
+def too_large_answer(limit: int) -> JSONResponse:
+    return JSONResponse(
+        {"detail": f"a request body here may have at most {limit} bytes", "code": "too-large"},
+        status_code=413,
+    )
+
+
+class RequestBodies:
+    """ASGI middleware: the size limit of every request body, and the JSON check of JSON bodies."""
+
+    def __init__(self, app: ASGIApp, *, larger: dict[str, int] | None = None) -> None:
+        self.app = app
+        self.larger = larger or {}
+        """Paths allowed a larger body than ``BODY_MAX_BYTES``, with their limit."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.larger.get(scope["path"], BODY_MAX_BYTES)
+        headers = Headers(scope=scope)
+        declared = headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            await too_large_answer(limit)(scope, receive, send)
+            return
+        try:
+            body = await _read(receive, limit)
+        except BodyTooLarge:
+            await too_large_answer(limit)(scope, receive, send)
+            return
+        if body is None:  # the client went away
+            return
+        if _is_json(headers.get("content-type")) and body.strip():
+            try:
+                read_json(body)
+            except BadJson as error:
+                await validation_answer([json_error(error)])(scope, receive, send)
+                return
+        await self.app(scope, _replay(body, receive), send)
+
+
+async def _read(receive: Receive, limit: int) -> bytes | None:
+    """The whole body, or None if the client disconnected; BodyTooLarge past ``limit`` bytes."""
+    body = bytearray()
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        body += message.get("body", b"")
+        if len(body) > limit:
+            raise BodyTooLarge
+        if not message.get("more_body", False):
+            return bytes(body)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that hands the body read already to the app, then waits as the original does."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+def _is_json(content_type: str | None) -> bool:
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))

@@ -1,0 +1,57 @@
+"""Text people type that others read (chat lines, display names, the names in an uploaded record): what
+is kept of it, and when a name shows as nothing.
+
+Decisions:
+- ``clean`` keeps text as typed, minus what could disturb a page or a terminal: line breaks and tabs
+  become spaces, other control and format characters (C0 and C1 controls, bidirectional overrides,
+  zero-width characters) are dropped, and runs of spaces shrink to one.
+- A name must show something once cleaned: at least one character that is not white space, a combining
+  mark on its own, or one of the letters that draw as blank space (the Hangul fillers, the blank Braille
+  pattern). Names are cleaned, not refused, when they only carry such characters among visible ones.
+
+>>> clean("hi\\tthere\\u202e  you\\x07")
+'hi there you'
+>>> display_name("  \\u202eAna\\u200b  ")
+'Ana'
+>>> display_name("\\u200b\\u3164")
+Traceback (most recent call last):
+...
+ValueError: a name must show at least one character (control, format and blank characters are removed)
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SPACES = re.compile(r"\s+")
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Characters of visible categories that draw as empty space."""
+
+
+def clean(text: str) -> str:
+    """``text`` without control or format characters, its white space shrunk to single spaces."""
+    kept = "".join(
+        " " if char.isspace() else char
+        for char in text
+        if char.isspace() or unicodedata.category(char)[0] != "C"
+    )
+    return _SPACES.sub(" ", kept).strip()
+
+
+def shows_something(text: str) -> bool:
+    """True if ``text`` has a character that draws as more than blank space."""
+    return any(
+        not char.isspace() and unicodedata.category(char)[0] != "M" and char not in _BLANK_LETTERS
+        for char in text
+    )
+
+
+def display_name(text: str) -> str:
+    """The display name ``text`` makes, cleaned; ValueError if it shows nothing."""
+    name = clean(text)
+    if not shows_something(name):
+        raise ValueError(
+            "a name must show at least one character (control, format and blank characters are removed)"
+        )
+    return name
