@@ -7,12 +7,13 @@ Decisions:
   Display names are cleaned like chat lines (``text.display_name``: control and format characters go)
   and refused if nothing visible is left.
 - Client messages are validated strictly: a JSON ``false`` is no seat number, ``"3"`` no integer.
+- Times are sent with their zone (RFC 3339, as the OpenAPI document's ``date-time`` says).
 - Integers that reach the database (table ids, seats, versions, option values) are bounded to 32 bits.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -25,6 +26,8 @@ SeatNumber = Annotated[int, Field(ge=0, le=63)]
 Username = Annotated[str, StringConstraints(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_-]+$")]
 DisplayName = Annotated[str, StringConstraints(min_length=1, max_length=24), AfterValidator(display_name)]
 Password = Annotated[str, StringConstraints(min_length=8, max_length=128)]
+Moment = Annotated[datetime, AfterValidator(lambda at: at if at.tzinfo else at.replace(tzinfo=UTC))]
+"""A time sent to clients, always with its zone (SQLite gives times back without it; they are UTC)."""
 OptionValue = (
     Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] | bool | Annotated[str, Field(max_length=40)] | None
 )
@@ -309,7 +312,7 @@ class ChatLinePublic(BaseModel):
     """Their seat, or None for a spectator."""
     text: str
     """As typed (control characters removed): show it as text, never as markup."""
-    at: datetime
+    at: Moment
 
 
 class ChatMessage(BaseModel):
@@ -402,7 +405,7 @@ class UploadPublic(BaseModel):
 
     id: int
     game: str
-    created_at: datetime
+    created_at: Moment
 
 
 # -- your account: turns, settings -----------------------------------------------------------------
@@ -497,7 +500,7 @@ class PlayerPublic(BaseModel):
 
     username: str
     name: str
-    joined: datetime
+    joined: Moment
     boards: list[BoardStats]
     recent: list[FinishedGame]
     """Newest first."""
