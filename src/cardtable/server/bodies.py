@@ -18,6 +18,7 @@ Decisions:
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -45,22 +46,24 @@ def read_json(raw: bytes | str) -> Any:
     try:
         value = pydantic_core.from_json(raw, allow_inf_nan=False)
     except ValueError as error:
-        reason = str(error)
-        if _has_inf_nan(raw):
-            reason = f"NaN and Infinity are no JSON numbers ({reason})"
-        raise BadJson(reason) from None
+        raise BadJson(_why(raw, str(error))) from None
     if not _finite(value):
         raise BadJson("a number is too large: JSON numbers here must be finite")
     return value
 
 
-def _has_inf_nan(raw: bytes | str) -> bool:
-    """True if ``raw`` is JSON once NaN and Infinity are allowed (so they are why it was refused)."""
+def _why(raw: bytes | str, reason: str) -> str:
+    """The parser's ``reason``, named plainly where laxer readers would have taken the input."""
     try:
         pydantic_core.from_json(raw, allow_inf_nan=True)
+        return f"NaN and Infinity are no JSON numbers ({reason})"
     except ValueError:
-        return False
-    return True
+        pass
+    try:
+        json.loads(raw)  # takes lone surrogates
+        return f"a \\u escape makes a lone surrogate, which is no text ({reason})"
+    except (ValueError, RecursionError):
+        return reason
 
 
 def _finite(value: Any) -> bool:

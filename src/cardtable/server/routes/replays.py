@@ -5,9 +5,10 @@ replay service's queue (``fair.FairQueue``): off the event loop, one at a time p
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request, status
+import pydantic_core
+from fastapi import APIRouter, Path, Request, Response, status
 from fastapi.exceptions import RequestValidationError
 
 from ..bodies import BadJson, json_error, read_json
@@ -31,21 +32,29 @@ TableId = Annotated[int, Path(ge=1, le=MAX_INT)]
 UploadId = Annotated[int, Path(ge=1, le=MAX_INT)]
 Step = Annotated[int, Path(ge=0, le=MAX_INT)]
 UNREADABLE = {410: {"model": ErrorPublic, "description": "a record stored before uploads were checked whole"}}
-T = TypeVar("T")
 
 
-async def _queued(services: Services, user: UserPublic, call: Callable[..., T], *args: Any) -> T:
-    return await services.replays.queue.run(str(user.id), call, *args)
+async def _queued(services: Services, user: UserPublic, call: Callable[..., Any], *args: Any) -> Response:
+    """``call(*args)`` in the replay queue, its answer serialized there too: a late frame of a long game
+    is a large JSON document, and making it is replay work, kept off the event loop like the rest."""
+
+    def answer() -> bytes:
+        return pydantic_core.to_json(call(*args))
+
+    content = await services.replays.queue.run(str(user.id), answer)
+    return Response(content, media_type="application/json")
 
 
-@router.get("/tables/{table_id}", responses={409: {"model": ErrorPublic}})
-async def table_replay(table_id: TableId, services: ServicesDep, user: CurrentUser) -> ReplayPublic:
+@router.get("/tables/{table_id}", response_model=ReplayPublic, responses={409: {"model": ErrorPublic}})
+async def table_replay(table_id: TableId, services: ServicesDep, user: CurrentUser) -> Response:
     """The replay of a finished table: its players and every move (available once the game is over)."""
     return await _queued(services, user, services.replays.of_table, table_id)
 
 
-@router.get("/tables/{table_id}/steps/{step}", responses={409: {"model": ErrorPublic}})
-async def table_frame(table_id: TableId, step: Step, services: ServicesDep, user: CurrentUser) -> ReplayFrame:
+@router.get(
+    "/tables/{table_id}/steps/{step}", response_model=ReplayFrame, responses={409: {"model": ErrorPublic}}
+)
+async def table_frame(table_id: TableId, step: Step, services: ServicesDep, user: CurrentUser) -> Response:
     """A finished table's game after ``step`` moves (0: the set-up), as every seat saw it."""
     return await _queued(services, user, services.replays.table_frame, table_id, step)
 
@@ -53,6 +62,7 @@ async def table_frame(table_id: TableId, step: Step, services: ServicesDep, user
 @router.post(
     "/uploads",
     status_code=status.HTTP_201_CREATED,
+    response_model=ReplayPublic,
     responses={
         400: {"model": ErrorPublic},
         413: {"model": ErrorPublic},
@@ -68,14 +78,16 @@ async def table_frame(table_id: TableId, step: Step, services: ServicesDep, user
         }
     },
 )
-async def upload(request: Request, services: ServicesDep, user: CurrentUser) -> ReplayPublic:
+async def upload(request: Request, services: ServicesDep, user: CurrentUser) -> Response:
     """Upload a game record (cardtable-record/1, at most 2 MB and 10,000 moves) to replay it. It is checked
     whole first: a record the rules refuse gets a 400 naming the first bad event, and nothing is kept."""
     try:
         record = read_json(await request.body())
     except BadJson as error:  # a body not sent as JSON (the others were read by ``bodies`` already)
         raise RequestValidationError([json_error(error)]) from None
-    return await _queued(services, user, services.replays.upload, user, record)
+    answer = await _queued(services, user, services.replays.upload, user, record)
+    answer.status_code = status.HTTP_201_CREATED
+    return answer
 
 
 @router.get("/uploads")
@@ -84,21 +96,19 @@ def my_uploads(services: ServicesDep, user: CurrentUser) -> list[UploadPublic]:
     return services.replays.uploads_of(user)
 
 
-@router.get("/uploads/{upload_id}", responses=UNREADABLE)
-async def upload_replay(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> ReplayPublic:
+@router.get("/uploads/{upload_id}", response_model=ReplayPublic, responses=UNREADABLE)
+async def upload_replay(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> Response:
     """The replay of an uploaded record."""
     return await _queued(services, user, services.replays.of_upload, upload_id)
 
 
-@router.get("/uploads/{upload_id}/steps/{step}", responses=UNREADABLE)
-async def upload_frame(
-    upload_id: UploadId, step: Step, services: ServicesDep, user: CurrentUser
-) -> ReplayFrame:
+@router.get("/uploads/{upload_id}/steps/{step}", response_model=ReplayFrame, responses=UNREADABLE)
+async def upload_frame(upload_id: UploadId, step: Step, services: ServicesDep, user: CurrentUser) -> Response:
     """An uploaded game after ``step`` moves, as every seat saw it."""
     return await _queued(services, user, services.replays.upload_frame, upload_id, step)
 
 
-@router.get("/uploads/{upload_id}/record", responses=UNREADABLE)
-async def upload_record(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+@router.get("/uploads/{upload_id}/record", response_model=dict[str, Any], responses=UNREADABLE)
+async def upload_record(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> Response:
     """An uploaded record, as it was uploaded."""
     return await _queued(services, user, services.replays.upload_record, upload_id)
