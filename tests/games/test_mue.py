@@ -445,6 +445,15 @@ def test_pass_opens_a_turn_only_and_done_only_closes_shows() -> None:
         state.apply_action(state.string_to_action("pass"))
 
 
+def test_done_after_the_auction_is_refused_in_words() -> None:
+    """The refusal names the move as a player says it ("cannot say done"), not "cannot done"."""
+    state = stacked(4, {1: ["B0"]}, ["pass", *bid("B0"), *passes(4)])
+    assert state.observation(None)["phase"] != "auction"
+    seat = state.current_player()
+    with pytest.raises(IllegalAction, match=f"^seat {seat} cannot say done: the auction is over"):
+        state.apply_action(state.string_to_action("done"))
+
+
 def test_passing_never_excludes_and_the_last_bidder_passes_too() -> None:
     """§4.1, §7.12: a seat that passed may bid later; a bid resets the pass count, so the auction ends
     only after N passes in a row."""

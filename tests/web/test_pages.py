@@ -30,6 +30,14 @@ def test_pages_are_served_with_a_strict_content_security_policy(tmp_path: Path) 
         assert client.get("/tables/nope").status_code == 422
 
 
+def test_the_leaderboard_of_an_unknown_game_is_a_not_found_page(tmp_path: Path) -> None:
+    with TestClient(create_app(make_settings(tmp_path))) as client:
+        answer = client.get("/leaderboards/chess")
+        assert answer.status_code == 404 and answer.headers["content-type"].startswith("text/html")
+        assert "Page not found" in answer.text and "leaderboard.js" not in answer.text
+        assert "default-src 'self'" in answer.headers["content-security-policy"]
+
+
 def test_every_relative_import_of_every_module_exists() -> None:
     modules = sorted(WEB.rglob("*.js"))
     assert len(modules) >= 8

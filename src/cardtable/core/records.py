@@ -101,9 +101,13 @@ def _apply_move(state: State, event: Any, index: int) -> None:
     if not isinstance(text, str):
         raise RecordError(f"a move is written as text, found {text!r}", index=index)
     try:
-        state.apply_action(state.string_to_action(text))
-    except (IllegalAction, InvalidNotation) as error:
-        raise RecordError(f"seat {seat} cannot play {text!r}: {error}", index=index) from None
+        action = state.string_to_action(text)
+    except InvalidNotation as error:
+        raise RecordError(f"seat {seat}'s move {text!r} is no move: {error}", index=index) from None
+    try:
+        state.apply_action(action)
+    except IllegalAction as error:  # the reason already names the seat and the move
+        raise RecordError(str(error), index=index) from None
 
 
 def _check_result(state: State, result: Any) -> None:

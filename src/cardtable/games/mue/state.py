@@ -395,7 +395,8 @@ class MueState(TrickTakingState):
         """Why an auction move is refused outside the auction (None in it)."""
         if self._phase is Phase.AUCTION:
             return None
-        return f"seat {seat} cannot {ACTION_NAMES[action]}: the auction is over ({self._now(seat)})"
+        move = "say done" if action == DONE else ACTION_NAMES[action]
+        return f"seat {seat} cannot {move}: the auction is over ({self._now(seat)})"
 
     def _why_not_pass(self, seat: int, _: int) -> str | None:
         if self._phase is Phase.AUCTION and self._shown:

@@ -12,6 +12,8 @@ from typing import Annotated
 from fastapi import APIRouter, Path
 from fastapi.responses import FileResponse
 
+import cardtable
+
 from ..schemas import MAX_INT
 
 WEB = FilePath(__file__).parents[2] / "web"
@@ -25,8 +27,10 @@ HEADERS = {
 router = APIRouter(include_in_schema=False)
 
 
-def page(name: str) -> FileResponse:
-    return FileResponse(WEB / name, media_type="text/html; charset=utf-8", headers=HEADERS)
+def page(name: str, *, status_code: int = 200) -> FileResponse:
+    return FileResponse(
+        WEB / name, status_code=status_code, media_type="text/html; charset=utf-8", headers=HEADERS
+    )
 
 
 @router.get("/")
@@ -71,6 +75,9 @@ def leaderboards() -> FileResponse:
 
 @router.get("/leaderboards/{game}")
 def leaderboard(game: Annotated[str, Path(max_length=40)]) -> FileResponse:
+    """A game's board; the not-found page (404) for a name that is no game, rather than another board."""
+    if game not in cardtable.games():
+        return page("not_found.html", status_code=404)
     return page("leaderboard.html")
 
 
