@@ -33,7 +33,7 @@ from .errors import Refused, TooMany
 from .limits import KeyedLimiter
 from .pubsub import InMemoryPubSub
 from .review_runner import ReviewRunner
-from .routes import accounts, games, health, me, pages, players, ratings, replays, reviews, tables
+from .routes import accounts, games, health, logs, me, pages, players, ratings, replays, reviews, tables
 from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
@@ -135,7 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
     )
-    routers = (health, accounts, me, games, tables, ratings, replays, reviews, players, pages)
+    routers = (health, accounts, me, games, tables, logs, ratings, replays, reviews, players, pages)
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_api_websocket_route("/ws", table_socket)

@@ -533,3 +533,29 @@ class ReviewPublic(BaseModel):
     percent: int
     error: str | None
     result: dict[str, Any] | None
+
+
+# -- the game log -------------------------------------------------------------------------------------
+
+
+class LogEntryPublic(BaseModel):
+    """One line of a game log (``services.game_log``)."""
+
+    step: int
+    """Moves made before this line's step ended (0: the set-up)."""
+    version: int
+    """Record events up to and including this line's step."""
+    kind: Literal["section", "move", "note", "result"]
+    """``section``: a deal begins; ``result``: a hand, a round or the game ends."""
+    text: str
+    seat: int | None
+    """The seat the line is about, if one."""
+
+
+class GameLogPublic(BaseModel):
+    """A game's log as the caller may see it: a seat's view, or the public one (``seat`` None)."""
+
+    seat: int | None
+    names: list[str]
+    """The players' names as the log uses them, one per seat."""
+    entries: list[LogEntryPublic]

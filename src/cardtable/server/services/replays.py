@@ -78,6 +78,10 @@ class ReplayService:
         """Step ``step`` of a finished table's replay."""
         return _frame(self._table(table_id), step)
 
+    def table_record(self, table_id: int) -> dict[str, Any]:
+        """A finished table's record (seed withheld); Refused while its game runs."""
+        return self._table(table_id).record
+
     def _table(self, table_id: int) -> Replay:
         return self.cache.get(f"table/{table_id}", lambda: Replay(self.lobby.record(table_id)))
 

@@ -1,0 +1,186 @@
+"""The game log: told in words with the players' names, split by deals and results, and built only from
+what its viewer may see. The leak checks follow ``test_no_leak``: at every step of whole games, no line of
+a seat's log (since the last deal) names a card another seat holds, and a card drawn in secret is named
+to its drawer alone. Then ``GET /api/tables/{id}/log`` and the replay logs, played through the server."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable.server.services.game_log import Entry, Teller, game_log
+from cardtable.server.services.logs import seat_names
+
+from .helpers import Player, receive, send, watch
+
+NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
+
+
+def random_record(game: str, options: dict[str, Any], seed: int, limit: int = 10_000) -> dict[str, Any]:
+    state = cardtable.make(game, **options).new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal() and limit:
+        state.apply_action(rng.choice(state.legal_actions()))
+        limit -= 1
+    return state.record()
+
+
+def prefixes(record: dict[str, Any]) -> list[tuple[dict[str, Any], Any]]:
+    """The record cut after every step (a running game's record), with a copy of the state there."""
+    cuts = []
+    for state, _, _ in cardtable.replay_steps(record):
+        cut = {**record, "events": record["events"][: state.event_count()], "result": state.result()}
+        cuts.append((cut, state.clone()))
+    return cuts
+
+
+def this_deal(entries: list[Entry]) -> list[Entry]:
+    """The entries since the last deal (a new deal uses the same card codes again)."""
+    starts = [i for i, entry in enumerate(entries) if entry.kind == "section"]
+    return entries[starts[-1] + 1 :] if starts else entries
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("slobberhannes", {"players": 4, "start_points": 6}), ("troeven", {"version": 2})],
+)
+def test_no_line_names_a_card_another_seat_holds(game: str, options: dict[str, Any]) -> None:
+    record = random_record(game, options, seed=5, limit=300)
+    teller = Teller(game, NAMES)
+    players = cardtable.make(game, **options).players
+    for cut, state in prefixes(record)[::3]:
+        hands = [set(state.observation(seat)["hand"]) for seat in range(players)]
+        for viewer in [*range(players), None]:
+            text = " ".join(entry.text for entry in this_deal(game_log(cut, viewer, NAMES[:players])))
+            words = set(text.replace("(", " ").replace(")", " ").split())
+            hidden = set().union(*(hand for seat, hand in enumerate(hands) if seat != viewer))
+            assert not {teller.card(code) for code in hidden} & words, (viewer, state.event_count())
+
+
+def test_a_drawn_car_is_named_to_its_drawer_only() -> None:
+    record = random_record("game-of-trains", {}, seed=2, limit=120)
+    draws = 0
+    for cut, state in prefixes(record):
+        drawer = state.current_player()
+        drawn = state.observation(drawer)["drawn"] if drawer is not None else None
+        if not drawn:
+            continue
+        draws += 1
+        card = drawn["card"] if isinstance(drawn, dict) else drawn
+        mine, theirs, public = (
+            game_log(cut, seat, NAMES[:2])[-1].text for seat in (drawer, 1 - drawer, None)
+        )
+        assert mine == f"{NAMES[drawer]} draws {card} (only you see it)"
+        assert theirs == public == f"{NAMES[drawer]} draws a card"
+    assert draws > 3
+
+
+@pytest.mark.parametrize("game", sorted(cardtable.games()))
+def test_every_game_is_told_with_names_and_breaks(game: str) -> None:
+    record = random_record(game, {}, seed=1)
+    players = cardtable.make(game).players
+    entries = game_log(record, 0, NAMES[:players])
+    assert entries[0].kind == "section" and entries[-1].kind == "result"
+    assert entries[-1].text.startswith("Game over: ")
+    moves = [entry for entry in entries if entry.kind == "move"]
+    assert moves and all(
+        entry.text.startswith(NAMES[entry.seat]) for entry in moves if entry.seat is not None
+    )
+    assert [entry.step for entry in entries] == sorted(entry.step for entry in entries)
+    if game in ("slobberhannes", "troeven", "mue"):
+        assert any(entry.kind == "result" and " ends" in entry.text for entry in entries)
+
+
+def test_slobberhannes_lines_read_as_players_say_them() -> None:
+    record = random_record("slobberhannes", {"players": 3, "start_points": 6}, seed=3)
+    entries = game_log(record, None, NAMES[:3])
+    leader = record["events"][0]["deal"]["leader"]
+    first = record["events"][1]["move"]
+    assert entries[0].text == f"Hand 1: cards dealt, {NAMES[leader]} leads"
+    assert entries[1].text == f"{NAMES[leader]} plays {Teller('slobberhannes', []).card(first)}"
+    assert any(entry.text.startswith("Hand 1 ends: ") and "totals" in entry.text for entry in entries)
+    assert any(" takes the trick (" in entry.text for entry in entries)
+
+
+def test_names_of_bots_and_of_seats_sharing_a_name() -> None:
+    assert seat_names(["ana", "bot:easy", "bot:hard"]) == ["ana", "easy bot", "hard bot"]
+    assert seat_names(["bot:easy", "ana", "bot:easy"]) == ["easy bot (seat 0)", "ana", "easy bot (seat 2)"]
+
+
+# -- through the server -----------------------------------------------------------------------------------
+
+
+def test_the_log_endpoint_gives_each_caller_its_view(player: Callable[..., Player]) -> None:
+    people = [player(name) for name in ("Alice", "Bob", "Carol")]
+    table = people[0].create(
+        "slobberhannes",
+        options={"players": 3, "start_points": 6},
+        seats=[{"kind": "me"}] + [{"kind": "open"}] * 2,
+    )
+    for seat, person in enumerate(people[1:], start=1):
+        assert person.http.post(f"/api/tables/{table['id']}/join", json={"seat": seat}).status_code == 200
+    watcher = player("Watcher")
+    before = watcher.http.get(f"/api/tables/{table['id']}/log").json()
+    assert before["seat"] is None and before["names"] == ["Alice", "Bob", "Carol"]
+    sockets = [p.socket().__enter__() for p in people]
+    latest = [watch(ws, table["id"]) for ws in sockets]
+    rng = random.Random(4)
+    moves = 0
+    while latest[0]["status"] != "over":
+        mover = next(seat for seat in range(3) if latest[seat]["moves"])
+        send(
+            sockets[mover],
+            type="move",
+            table=table["id"],
+            version=latest[mover]["version"],
+            move=rng.choice(latest[mover]["moves"]),
+        )
+        latest = [receive(ws) for ws in sockets]
+        moves += 1
+        if moves == 5:  # mid-game: each seat's log, and only what is new since a version
+            logs = [p.http.get(f"/api/tables/{table['id']}/log").json() for p in people]
+            assert [log["seat"] for log in logs] == [0, 1, 2]
+            assert all(log["entries"][0]["kind"] == "section" for log in logs)
+            version = latest[0]["version"]
+            newest = (
+                people[0].http.get(f"/api/tables/{table['id']}/log", params={"since": version - 1}).json()
+            )
+            assert newest["entries"] == [e for e in logs[0]["entries"] if e["version"] > version - 1]
+            assert newest["entries"] and newest["entries"][-1]["version"] == version
+    for ws in sockets:
+        ws.__exit__(None, None, None)
+    record = people[0].http.get(f"/api/tables/{table['id']}/record").json()
+    for seat, person in enumerate(people):
+        log = person.http.get(f"/api/tables/{table['id']}/log").json()
+        assert log["entries"] == [
+            {"step": e.step, "version": e.version, "kind": e.kind, "text": e.text, "seat": e.seat}
+            for e in game_log(record, seat, ["Alice", "Bob", "Carol"])
+        ]
+        assert log["entries"][-1]["text"].startswith("Game over: ")
+    public = watcher.http.get(f"/api/tables/{table['id']}/log").json()
+    replay = watcher.http.get(f"/api/replays/tables/{table['id']}/log").json()
+    assert replay["entries"] == public["entries"] and replay["names"] == ["Alice", "Bob", "Carol"]
+    from_seat = watcher.http.get(f"/api/replays/tables/{table['id']}/log", params={"seat": 1}).json()
+    assert from_seat["seat"] == 1 and from_seat["entries"][0]["kind"] == "section"
+    assert watcher.http.get(f"/api/replays/tables/{table['id']}/log", params={"seat": 3}).status_code == 400
+    assert watcher.http.get("/api/tables/999/log").status_code == 404
+
+
+def test_a_running_tables_replay_log_is_refused(player: Callable[..., Player]) -> None:
+    ana = player("Ana")
+    table = ana.create(
+        "slobberhannes", options={"players": 3}, seats=[{"kind": "me"}] + [{"kind": "open"}] * 2
+    )
+    assert ana.http.get(f"/api/replays/tables/{table['id']}/log").status_code == 409
+    assert ana.http.get(f"/api/tables/{table['id']}/log").json()["entries"] == []
+
+
+def test_the_log_is_in_the_api_schema(player: Callable[..., Player]) -> None:
+    paths = player("Ana").http.get("/api/openapi.json").json()["paths"]
+    assert "get" in paths["/api/tables/{table_id}/log"]
+    assert "since" in str(paths["/api/tables/{table_id}/log"]["get"]["parameters"])
+    assert "/api/replays/uploads/{upload_id}/log" in paths
