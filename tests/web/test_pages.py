@@ -53,3 +53,28 @@ def test_no_module_writes_html_from_strings() -> None:
         assert not re.search(r"\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write", source), (
             module.name
         )
+
+
+def rules_text(game: str) -> str:
+    """A rules page's words, markup removed and spaces joined."""
+    page = (WEB / "rules" / f"{game}.html").read_text(encoding="utf-8")
+    words = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    return re.sub(r" ([.,:;)])", r"\1", words)
+
+
+def test_the_mue_rules_page_agrees_with_the_rules() -> None:
+    """docs/rules/mue.md §4.2, §6: the éclat, the void hand, the Vice, a missed target."""
+    text = rules_text("mue")
+    assert "If two or more players tie for the most cards face up, the hand is an éclat" in text
+    assert "loses 10 points per card; the others in the tie win 5 per card" in text
+    assert "If nobody bids, the hand is void: nobody scores" in text
+    assert "except with 3 players, where there is no Vice" in text
+    assert "if their numbers are the same, there is no Vice" in text
+    assert "the partner gains and loses nothing; every other player, the Vice too, wins 5 points" in text
+
+
+def test_the_cabooses_rules_page_agrees_with_the_rules() -> None:
+    """docs/rules/cabooses-in-the-corner.md A3 (the growth rule) and §7 (a stalemate of equal hands)."""
+    text = rules_text("cabooses-in-the-corner")
+    assert "its length plus the cards moved must exceed the source's length" in text
+    assert "If every hand holds as many cards, the game is a draw and nobody loses" in text

@@ -1,6 +1,8 @@
 // "Why can't I play this?": a card the table shows but does not let you play is a disabled button, which
 // gets no click; a press on it (pointerdown still reaches the board) asks the server why, with the card's
-// code. The server answers for your seat only, with the engine's reason (a "hint" message).
+// code. The server answers for your seat only, with the engine's reason (a "hint" message), shown with
+// the cards in symbols ("8♠") and the seat as "You". From the keyboard: the hand's "Why can't I play…?"
+// list (layout.js) has a focusable button per barred card, which sends a "why" event up to the board.
 
 /** Call ask(card) when a disabled card inside board is pressed. */
 export function askWhyOnBlockedCards(board, ask) {
@@ -9,9 +11,20 @@ export function askWhyOnBlockedCards(board, ask) {
     if (!button || !button.disabled || !board.contains(button) || !button.dataset.card) return;
     ask(button.dataset.card);
   });
+  board.addEventListener("why", (event) => ask(event.detail));
+}
+
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** A piquet card code in symbols ("TD" → "10♦"); other text as it is. */
+export function inSymbols(text) {
+  return text.replace(/\b([789TJQKA])([SHDC])\b/g, (_, rank, suit) => `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[suit]}`);
 }
 
 /** The words to show for a hint message. */
 export function hintText(hint) {
-  return hint.legal ? `${hint.move} can be played now.` : `Why not ${hint.move}? ${hint.reason}`;
+  const card = inSymbols(hint.move);
+  if (hint.legal) return `${card} can be played now.`;
+  const reason = inSymbols(hint.reason).replace(/^seat \d+ cannot/, "You cannot").replace(/\btheir hand\b/, "your hand");
+  return `Why not ${card}? ${reason}`;
 }

@@ -19,6 +19,9 @@
 
 import { cardBack, cardName, cardSvg } from "./cards.js";
 import { h } from "./dom.js";
+import { sortedIndexes } from "./handsort.js";
+import { nameOf } from "./names.js";
+import { handOrder, setHandOrder } from "./prefs.js";
 
 export const ANIMATION_MS = 250;
 
@@ -70,9 +73,14 @@ export function picker(el, moves) {
 
 // -- seats ------------------------------------------------------------------------------------------
 
-/** How the viewer calls a seat. */
+/** How the viewer calls a seat: "You", or the player's name (names.js). */
 export function seatName(obs, seat) {
-  return seat === obs.seat ? "You" : `Seat ${seat}`;
+  return seat === obs.seat ? "You" : nameOf(seat);
+}
+
+/** A seat doing something, the verb agreeing: "You show", "Alice shows" (``verb`` the "you" form). */
+export function does(obs, seat, verb, verbs = `${verb}s`) {
+  return `${seatName(obs, seat)} ${seat === obs.seat ? verb : verbs}`;
 }
 
 /** The seat at the bottom of the picture: the viewer's, or seat 0 for a spectator. */
@@ -149,12 +157,12 @@ export function card(code, { deck, small = false, ability = null, className = ""
 }
 
 /** The cards played to a trick, each pushed from the centre towards the seat that played it. */
-export function trick(obs, plays, { deck, seats = obs.players, className = "", fresh = [] } = {}) {
+export function trick(obs, plays, { deck, seats = obs.players, className = "", fresh = [], winner = null } = {}) {
   const cards = plays.map((play, order) => {
     const where = place(obs, play.seat, seats);
     const node = h(
       "div",
-      { class: "ct-trick-card", dataset: { seat: String(play.seat), card: play.card } },
+      { class: `ct-trick-card${play.seat === winner ? " won" : ""}`, dataset: { seat: String(play.seat), card: play.card } },
       cardSvg(play.card, { deck }),
       h("small", {}, seatName(obs, play.seat)),
     );
@@ -185,8 +193,8 @@ export function trickCentre(obs, before, { deck, seats = obs.players, idle = nul
   }
   const justWon = before !== null && JSON.stringify(before.last_trick) !== JSON.stringify(last);
   return [
-    trick(obs, last.cards, { deck, seats, className: "done", fresh: justWon ? freshPlays(before, last.cards) : [] }),
-    h("p", { class: "ct-note" }, `${seatName(obs, last.winner)} took the trick`),
+    trick(obs, last.cards, { deck, seats, className: "done", winner: last.winner, fresh: justWon ? freshPlays(before, last.cards) : [] }),
+    h("p", { class: "ct-note ct-took" }, `${seatName(obs, last.winner)} took the trick`),
   ];
 }
 
@@ -226,8 +234,10 @@ export function pile(cards, { deck, small = false, className = "", cardNode = nu
 }
 
 /**
- * The viewer's hand: a button per card, enabled when ``moveOf(code)`` is a move offered now.
- * ``marks(code, index)`` may return a badge drawn on a card (e.g. "shown").
+ * The viewer's hand: a button per card, enabled when ``moveOf(code)`` is a move offered now, in the order
+ * the player chose (by suit or by rank: a toggle beside the hand, remembered per browser).
+ * ``marks(code, index)`` may return a badge drawn on a card (e.g. "shown"); ``index`` is always the
+ * card's place in ``cards``, whatever the order shown.
  */
 export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks = () => null, label = "Your hand" } = {}) {
   const offered = new Set(moves);
@@ -236,7 +246,9 @@ export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks 
     return move !== null && offered.has(move);
   });
   const myTurn = legalAt.includes(true); // cards are dimmed only while some card is playable
-  const buttons = cards.map((code, index) => {
+  const order = handOrder();
+  const buttons = sortedIndexes(cards, order).map((index) => {
+    const code = cards[index];
     const move = moveOf(code, index);
     const legal = legalAt[index];
     const mark = marks(code, index);
@@ -245,8 +257,9 @@ export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks 
       {
         type: "button",
         class: ["card-button", legal ? "legal" : "", mark ? "marked" : ""].join(" ").trim(),
-        "aria-label": cardName(code, deck),
-        title: legal ? `play ${move}` : myTurn ? `${cardName(code, deck)}: not playable now` : cardName(code, deck),
+        "aria-label": legal ? cardName(code, deck) : `${cardName(code, deck)}: not playable now`,
+        "aria-disabled": legal ? null : "true",
+        title: legal ? `play ${move}` : myTurn ? `${cardName(code, deck)}: not playable now (click: why?)` : cardName(code, deck),
         dataset: legal ? { card: code, move } : { card: code },
         disabled: !legal,
         onclick: () => pick(move),
@@ -255,11 +268,42 @@ export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks 
       mark,
     );
   });
+  const other = order === "suit" ? "rank" : "suit";
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      class: "link ct-sort",
+      dataset: { sort: other },
+      onclick: (event) => {
+        setHandOrder(other);
+        const section = event.currentTarget.closest(".ct-hand");
+        section?.dispatchEvent(new CustomEvent("resort", { bubbles: true }));
+      },
+    },
+    `sort by ${other}`,
+  );
+  const barred = myTurn ? cards.filter((_, index) => !legalAt[index]) : [];
+  const why = barred.length
+    ? h(
+        "details",
+        { class: "ct-why" },
+        h("summary", {}, "Why can't I play…?"),
+        [...new Set(barred)].map((code) =>
+          h(
+            "button",
+            { type: "button", class: "ct-why-card", dataset: { why: code }, onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("why", { detail: code, bubbles: true })) },
+            cardName(code, deck),
+          ),
+        ),
+      )
+    : null;
   return h(
     "section",
-    { class: `ct-hand${myTurn ? " my-turn" : ""}`, "aria-label": label },
-    h("h3", { class: "ct-label" }, label),
+    { class: `ct-hand${myTurn ? " my-turn" : ""}`, "aria-label": label, dataset: { order } },
+    h("h3", { class: "ct-label" }, label, " ", toggle),
     h("div", { class: "ct-hand-cards" }, buttons),
+    why,
   );
 }
 

@@ -2,6 +2,8 @@
 // stepped through move by move. Each step's frame comes from the server (every seat's observation and the
 // public view, made by replaying the record): the board draws it with the game's own picture from the
 // chosen seat (or the public view), and "Every hand" shows what each seat held. Arrow keys step too.
+// Beside the board, the game log from the chosen seat (gamelog.js), split by deals and results as at the
+// table; a line jumps to its step. Players are called by their names, as at the table (names.js).
 
 import { api, header, notice, requireUser } from "./api.js";
 import { GAME_DECKS, cardSvg } from "./cards.js";
@@ -9,13 +11,15 @@ import { h, replace } from "./dom.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { mountReview } from "./review.js";
+import { markStep, replayLog } from "./gamelog.js";
+import { nameOf, namesOfLabels, setNames } from "./names.js";
 
 const [, , kind, id] = location.pathname.split("/"); // /replays/<tables|uploads>/<id>
 const base = `/replays/${kind}/${Number(id)}`;
 const board = document.querySelector("#board");
 const slider = document.querySelector("#step");
 const stepText = document.querySelector("#step-text");
-const movesEl = document.querySelector("#moves");
+const logEl = document.querySelector("#log");
 const viewersEl = document.querySelector("#viewers");
 const handsEl = document.querySelector("#all-hands");
 
@@ -38,15 +42,14 @@ async function show(wanted) {
 }
 
 function label(seat) {
-  return `Seat ${seat} (${replay.players[seat]})`;
+  return `Seat ${seat} (${nameOf(seat)})`;
 }
 
 function draw() {
   const current = replay.steps[step];
   stepText.textContent =
-    step === 0 ? `Step 0 of ${replay.steps.length - 1}: the deal` : `Step ${step} of ${replay.steps.length - 1}: ${label(current.seat)} played ${current.move}`;
-  for (const item of movesEl.children) item.classList.toggle("current", Number(item.dataset.step) === step);
-  movesEl.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
+    step === 0 ? `Step 0 of ${replay.steps.length - 1}: the deal` : `Step ${step} of ${replay.steps.length - 1}: ${nameOf(current.seat)} played ${current.move}`;
+  markStep(logEl, step);
   for (const button of viewersEl.children) button.setAttribute("aria-pressed", String(button.dataset.viewer === String(viewer)));
   renderer.render(viewer === null ? frame.public : frame.views[viewer], board, []);
   drawHands();
@@ -82,26 +85,28 @@ function drawFrame() {
   const winners = replay.result?.winners ?? null;
   replace(
     document.querySelector("#replay-players"),
-    replay.players.map((name, seat) => `Seat ${seat}: ${name}`).join(" · "),
-    winners === null ? " · unfinished" : winners.length ? ` · won by ${winners.map((s) => replay.players[s]).join(" and ")}` : " · nobody won",
+    replay.players.map((_, seat) => `Seat ${seat}: ${nameOf(seat)}`).join(" · "),
+    winners === null ? " · unfinished" : winners.length ? ` · won by ${winners.map((s) => nameOf(s)).join(" and ")}` : " · nobody won",
   );
   slider.max = String(replay.steps.length - 1);
-  replace(
-    movesEl,
-    replay.steps.map((s) =>
-      h("li", { dataset: { step: String(s.step) } }, h("button", { type: "button", onclick: () => show(s.step) }, s.step === 0 ? "deal" : `seat ${s.seat}: ${s.move}`)),
-    ),
-  );
   const choices = [...replay.players.map((_, seat) => [String(seat), label(seat)]), ["null", "Public view"]];
   replace(
     viewersEl,
     choices.map(([key, text]) =>
-      h("button", { type: "button", dataset: { viewer: key }, "aria-pressed": "false", onclick: () => ((viewer = key === "null" ? null : Number(key)), draw()) }, text),
+      h("button", { type: "button", dataset: { viewer: key }, "aria-pressed": "false", onclick: () => choose(key === "null" ? null : Number(key)) }, text),
     ),
   );
   const download = document.querySelector("#download");
   download.href = kind === "tables" ? `/api/tables/${Number(id)}/record` : `/api/replays/uploads/${Number(id)}/record`;
   download.setAttribute("download", `${replay.game}-${kind}-${Number(id)}.json`);
+}
+
+/** See the game from another seat (or the public view): the board and the log as that seat saw them. */
+async function choose(seat) {
+  viewer = seat;
+  draw();
+  await replayLog(logEl, base, viewer, show).catch((error) => notice(error.message));
+  markStep(logEl, step);
 }
 
 document.querySelector("#first").addEventListener("click", () => show(0));
@@ -118,10 +123,13 @@ document.addEventListener("keydown", (event) => {
 header(await requireUser());
 try {
   replay = await api(base);
+  setNames(namesOfLabels(replay.players));
   renderer = await rendererFor(replay.game).catch(() => generic);
   drawFrame();
   mountReview({ base, replay, label, open: (wanted, seat) => ((viewer = seat), show(wanted).then(() => board.scrollIntoView({ block: "center" }))) });
   await show(0);
+  await replayLog(logEl, base, viewer, show);
+  markStep(logEl, step);
 } catch (error) {
   notice(error.message);
 }

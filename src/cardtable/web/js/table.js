@@ -4,6 +4,9 @@
 // Around the game: the clocks (clock.js), the table chat (chat.js), "why can't I play this?" (hints.js),
 // stepping away and taking the seat back, and, once the game is over, the replay and the rating changes.
 // The body carries data-status and data-version of the state shown, for people's styles and for tests.
+// Players are called by their names everywhere (names.js); the game log (gamelog.js) follows the table.
+// Leaving while the game runs and one plays a seat (closing or reloading the page) is warned about first:
+// the stand-in bot then finishes the game for them and it is rated; the result says who left.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { chatPanel } from "./chat.js";
@@ -13,6 +16,10 @@ import { askWhyOnBlockedCards, hintText } from "./hints.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { profileLink } from "./players.js";
+import { tableLog } from "./gamelog.js";
+import { nameOf, namesOfSeats, setNames } from "./names.js";
+import { resultTable, leftNote } from "./results.js";
+import { TRICK_PAUSES, setTrickPause, trickPause } from "./prefs.js";
 
 const tableId = Number(location.pathname.split("/").pop());
 const board = document.querySelector("#board");
@@ -27,6 +34,7 @@ const plainView = new URLSearchParams(location.search).get("view") === "generic"
 
 let user = null;
 let current = null;
+let shown = null; // the observation drawn last
 let renderer = null;
 let socket = null;
 let retryDelay = 500;
@@ -34,7 +42,9 @@ let pending = false;
 let inbox = Promise.resolve(); // messages are handled one after another, in order
 
 board.addEventListener("move", (event) => send(event.detail));
+board.addEventListener("resort", () => current && draw(current));
 askWhyOnBlockedCards(board, (card) => sendMessage({ type: "why", table: tableId, move: card }));
+const followLog = tableLog(document.querySelector("#log"), tableId);
 const addChat = chatPanel(document.querySelector("#chat"), (text) => sendMessage({ type: "chat", table: tableId, text }), CHAT_MAX);
 
 /** Send a message other than a move; false when there is no connection. */
@@ -91,7 +101,46 @@ async function receive(message) {
   pending = false;
   notice("");
   renderer ??= await loadRenderer(message.game);
+  const before = shown;
+  shown = message.observation;
   draw(message);
+  followLog(message.version);
+  if (trickJustTaken(before, shown) && !message.moves.length) await holdTrick();
+}
+
+/** True when the picture now shows a trick just completed (the next card is not led yet). */
+function trickJustTaken(before, obs) {
+  if (!before || !obs || !Array.isArray(obs.trick) || obs.trick.length || !obs.last_trick) return false;
+  return JSON.stringify(obs.last_trick) !== JSON.stringify(before.last_trick);
+}
+
+/** Keep a finished trick on the table for the chosen pause, or until a click or a key goes on. */
+function holdTrick() {
+  const ms = trickPause();
+  if (!ms) return Promise.resolve();
+  board.classList.add("trick-pause");
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      board.removeEventListener("pointerdown", done);
+      document.removeEventListener("keydown", done);
+      board.classList.remove("trick-pause");
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    board.addEventListener("pointerdown", done);
+    document.addEventListener("keydown", done);
+  });
+}
+
+/** The trick pause chooser below the board (kept per browser). */
+function drawPauseChoice() {
+  const select = h(
+    "select",
+    { id: "trick-pause", onchange: (event) => setTrickPause(Number(event.target.value)) },
+    TRICK_PAUSES.map((ms) => h("option", { value: String(ms), selected: ms === trickPause() }, ms ? `${ms / 1000} s` : "none")),
+  );
+  replace(document.querySelector("#table-prefs"), h("label", { for: "trick-pause" }, "A finished trick stays for "), select, " (a click goes on at once)");
 }
 
 /** The game's picture, or the generic table when asked for (?view=generic) or when the picture fails to
@@ -113,12 +162,17 @@ function send(move) {
   socket.send(JSON.stringify({ type: "move", table: tableId, version: current.version, move }));
 }
 
-function seatName(seat) {
-  if (seat.kind === "bot") return `${seat.name} bot`;
-  if (seat.kind === "player") return seat.guest ? `${seat.name} (guest)` : seat.name;
-  if (seat.kind === "invited") return `kept for ${seat.name}`;
-  return "open seat";
+/** While the game runs at a seat one plays oneself, leaving the page lets the stand-in bot finish it. */
+function playingMySeat() {
+  const mine = current?.seats.find((s) => s.user_id === user.id);
+  return Boolean(current && mine && current.status === "playing" && !mine.away);
 }
+
+window.addEventListener("beforeunload", (event) => {
+  if (!playingMySeat()) return;
+  event.preventDefault();
+  event.returnValue = "If you leave, a bot finishes this game for you, and the game is rated.";
+});
 
 function draw(message) {
   document.title = `${message.game} · table ${tableId} · cardtable`;
@@ -126,6 +180,7 @@ function draw(message) {
   document.body.dataset.version = String(message.version);
   board.classList.remove("waiting");
   const mine = message.seats.find((s) => s.user_id === user.id);
+  setNames(namesOfSeats(message.seats));
   replace(
     seatsEl,
     message.seats.map((seat) =>
@@ -133,7 +188,8 @@ function draw(message) {
         "li",
         { class: ["seat", seat.kind, seat.seat === message.to_act ? "to-act" : "", mine === seat ? "mine" : ""].join(" ") },
         h("span", { class: "seat-number" }, `Seat ${seat.seat}`),
-        h("span", { class: "seat-name" }, profileLink(seat.username, seatName(seat))),
+        h("span", { class: "seat-name" }, profileLink(seat.username, nameOf(seat.seat))),
+        seat.guest ? h("span", { class: "tag quiet" }, "guest") : null,
         mine === seat ? h("span", { class: "tag" }, "you") : null,
         seat.seat === message.to_act ? h("span", { class: "tag turn" }, "to play") : null,
         seat.away ? h("span", { class: "tag away", title: awayText(seat.away) }, "bot plays") : null,
@@ -150,8 +206,8 @@ function draw(message) {
     return;
   }
   if (message.status === "playing") {
-    const turn = message.moves.length ? "Your turn." : `Seat ${message.to_act} to play.`;
-    statusEl.textContent = mine ? turn : `Watching. Seat ${message.to_act} to play.`;
+    const turn = message.moves.length ? "Your turn." : `${nameOf(message.to_act)} to play.`;
+    statusEl.textContent = mine ? turn : `Watching. ${nameOf(message.to_act)} to play.`;
   } else {
     statusEl.textContent = "Game over.";
     drawResult(message);
@@ -202,23 +258,13 @@ function lobbyActions(message, mine) {
 }
 
 function drawResult(message) {
-  const result = message.result ?? {};
-  const names = message.seats.map((s) => seatName(s));
-  const winners = (result.winners ?? []).map((s) => names[s]);
-  const rows = message.seats.map((seat) =>
-    h(
-      "tr",
-      { class: (result.winners ?? []).includes(seat.seat) ? "winner" : "" },
-      h("td", {}, `Seat ${seat.seat}`),
-      h("td", {}, names[seat.seat]),
-      h("td", {}, result.scores ? String(result.scores[seat.seat]) : ""),
-    ),
-  );
+  const winners = (message.result?.winners ?? []).map((s) => nameOf(s));
   replace(
     resultEl,
     h("h2", {}, "Game over"),
     h("p", { id: "winners" }, winners.length ? `Won by ${winners.join(" and ")}.` : "Nobody won."),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Player"), h("th", {}, result.scores ? "Score" : ""))), h("tbody", {}, rows)),
+    leftNote(message),
+    resultTable(message),
     h(
       "p",
       {},
@@ -247,6 +293,7 @@ async function showRatingChanges(game) {
 
 viewLink.href = plainView ? location.pathname : `${location.pathname}?view=generic`;
 viewLink.textContent = plainView ? "picture view" : "plain view";
+drawPauseChoice();
 user = await requireUser();
 header(user);
 connect();

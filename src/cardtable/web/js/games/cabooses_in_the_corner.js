@@ -103,8 +103,8 @@ function seatPlate(obs, seat) {
 function instructions(obs, ui, targets) {
   if (ui.selection?.kind === "card") return `Where does ${ui.selection.code} go? Click a lit railway or corner.`;
   if (ui.selection) {
-    const what = ui.selection.k === 1 ? "that card" : `those ${ui.selection.k} cards`;
-    return targets.size ? `Where do ${what} go? Click a lit railway or corner.` : `${what} cannot go anywhere.`;
+    const [what, verb] = ui.selection.k === 1 ? ["that card", "does"] : [`those ${ui.selection.k} cards`, "do"];
+    return targets.size ? `Where ${verb} ${what} go? Click a lit railway or corner.` : `${what[0].toUpperCase()}${what.slice(1)} cannot go anywhere.`;
   }
   return obs.played ? "Play or move more cards, or end your turn." : "Your turn: click a card of your hand, or a run on a railway, then where it goes.";
 }

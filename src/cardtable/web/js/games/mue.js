@@ -97,7 +97,8 @@ function auctionLog(obs) {
       "li",
       { class: turn.pass ? "pass" : "bid" },
       h("b", {}, seatName(obs, turn.seat)),
-      turn.pass ? " passes" : [" shows ", turn.shown.map(chip), turn.done ? null : " …"],
+      turn.seat === obs.seat ? (turn.pass ? " pass" : " show ") : turn.pass ? " passes" : " shows ",
+      turn.pass ? null : [turn.shown.map(chip), turn.done ? null : " …"],
     ),
   );
   return h(

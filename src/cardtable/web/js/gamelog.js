@@ -1,0 +1,81 @@
+// The game log panel: every event of the game in words, with the players' names, newest at the bottom.
+// The server tells the log (GET /api/tables/<id>/log, or a replay's log) from what this viewer may see;
+// this module only shows it. Deals are headings that start a new section, hand and round results stand
+// out, so a long game reads hand by hand.
+//
+// Decisions:
+// - At a table the panel asks only for the entries after the version it has (`?since=`), one request at
+//   a time: after a reload it asks for the whole log again, so the log is kept across reloads.
+// - The list keeps its place when the reader has scrolled up; it follows the newest line otherwise.
+// - In a replay every line is a button that jumps to its step, and the lines of the current step are
+//   marked (`onStep`).
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+
+/** One line of the log: a heading for a deal, a marked line for a result, a plain one otherwise. */
+function line(entry, onStep) {
+  const text = onStep ? h("button", { type: "button", class: "link", onclick: () => onStep(entry.step) }, entry.text) : entry.text;
+  return h("li", { class: `log-${entry.kind}`, dataset: { step: String(entry.step), version: String(entry.version), seat: entry.seat ?? "" } }, text);
+}
+
+/** Draw a log panel into `el` (a section); returns the list element. */
+function panel(el, title) {
+  el.classList.add("panel", "game-log");
+  el.setAttribute("aria-label", title);
+  const list = h("ol", { class: "log-lines", tabindex: "0", "aria-live": "polite" });
+  el.replaceChildren(h("h3", {}, title), list);
+  return list;
+}
+
+function add(list, entries, onStep = null) {
+  const following = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+  list.append(...entries.map((entry) => line(entry, onStep)));
+  if (following) list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * The log of a table: call the returned function with each new table message's version; the panel
+ * fetches what is new since the last version it showed.
+ */
+export function tableLog(el, tableId) {
+  const list = panel(el, "Game log");
+  let shown = 0;
+  let wanted = 0;
+  let busy = false;
+  async function catchUp() {
+    if (busy) return;
+    busy = true;
+    try {
+      while (wanted > shown) {
+        const target = wanted;
+        const log = await api(`/tables/${tableId}/log?since=${shown}`);
+        add(list, log.entries);
+        shown = Math.max(target, ...log.entries.map((entry) => entry.version));
+      }
+    } catch {
+      // the next table message tries again
+    } finally {
+      busy = false;
+    }
+  }
+  return (version) => {
+    wanted = Math.max(wanted, version);
+    catchUp();
+  };
+}
+
+/** The log of a replay from one seat (or the public view), each line a jump to its step. */
+export async function replayLog(el, path, viewer, onStep) {
+  const list = panel(el, "Game log");
+  const log = await api(`${path}/log${viewer === null ? "" : `?seat=${viewer}`}`);
+  add(list, log.entries, onStep);
+  return log;
+}
+
+/** Mark the lines of `step` in a replay's log and bring them into view. */
+export function markStep(el, step) {
+  for (const item of el.querySelectorAll(".log-lines li")) item.classList.toggle("current", Number(item.dataset.step) === step);
+  const current = el.querySelector(".log-lines li.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
