@@ -66,11 +66,17 @@ class PageView:
         )
 
 
+NO_TRICK_PAUSE = "localStorage.setItem('cardtable.trickPause', '0')"
+"""The player's choice of no pause after a trick (prefs.js): these games are played by a test, not read."""
+LOG_LINES = "(kind) => [...document.querySelectorAll(`#log li.log-${kind}`)].map((li) => li.textContent)"
+
+
 class Seat:
     """A guest in a browser page, and the test's own websocket following the same table as the same guest."""
 
     def __init__(self, server: Server, context: Any, name: str) -> None:
         self.server = server
+        context.add_init_script(NO_TRICK_PAUSE)
         self.page = context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
@@ -155,6 +161,7 @@ def test_a_whole_game_is_played_by_clicking_at_the_table(server: Server, browser
             state = seat.state_at(version)
             table_view.shows(view, state["observation"])
             if clicks == SHOT_AT:
+                shows_names_and_log(seat.page, state)
                 clock = seat.page.locator('#seats [data-clock-seat="0"]').inner_text()
                 assert re.fullmatch(r"1[45]:\d\d left · move [12]:\d\d", clock), clock
                 photograph(seat.page, game)
@@ -167,9 +174,52 @@ def test_a_whole_game_is_played_by_clicking_at_the_table(server: Server, browser
         assert seat.page.locator("#status").inner_text() == "Game over."
         assert re.match(r"(Won by .+|Nobody won)\.", seat.page.locator("#winners").inner_text())
         assert seat.page.locator("#board [data-move]:enabled").count() == 0
+        shows_the_whole_log_and_sheet(seat.page, game, final)
         seat.close()
         assert clicks > SHOT_AT and (SHOTS / f"{game}.png").stat().st_size > 10_000
         assert seat.errors == []
+
+
+def shows_names_and_log(page: Any, state: dict[str, Any]) -> None:
+    """In play: the seats, the turn prompt and the board call the players by name, and the log tells
+    the moves just made, each line starting with its player's name."""
+    names = ["ana", *(f"easy bot (seat {s})" for s in range(1, len(state["seats"])))]
+    if len(names) == 2:
+        names[1] = "easy bot"
+    assert page.locator("#seats .seat-name").all_inner_texts() == names
+    board = page.locator("#board").inner_text()
+    assert any(name in board for name in names[1:]), "the board names the other players"
+    page.wait_for_function("() => document.querySelectorAll('#log li.log-move').length > 0")
+    moves = page.evaluate(LOG_LINES, "move")
+    assert all(line.startswith(tuple(names)) for line in moves), moves
+    assert any(line.startswith(tuple(names[1:])) for line in moves), "the bots' moves are in the log"
+    assert page.locator("#log li.log-section").count() >= 1, "the deal opens the log"
+
+
+def shows_the_whole_log_and_sheet(page: Any, game: str, final: dict[str, Any]) -> None:
+    """Over: the log ends with the result, and the score sheet opens (after at least one hand scored)."""
+    page.wait_for_function(
+        "() => document.querySelector('#log li:last-child')?.textContent.startsWith('Game over')"
+    )
+    assert any(line.startswith("ana ") for line in page.evaluate(LOG_LINES, "move")), "your own moves too"
+    if game == "mue":
+        assert page.locator("#board .mu-sheet").count() == 1
+        return
+    page.click("#score-sheet summary")
+    sheet = page.locator("#score-sheet .sheet-body").inner_text()
+    if game in ("slobberhannes", "troeven"):
+        assert page.locator("#score-sheet tbody tr").count() >= 1 and "ana" in sheet
+        hands = page.evaluate(LOG_LINES, "result")
+        assert page.locator("#score-sheet tbody tr").count() == len(hands) - 1, "one row per hand scored"
+    elif game == "game-of-trains":
+        assert "couplings in order" in sheet and f"Over after {final['observation']['turn']} turns" in sheet
+    else:
+        assert "cards in hand" in sheet and "rank" in sheet
+    result = page.locator("#result table")
+    headers = result.locator("th").all_inner_texts()
+    assert all(headers) and all(
+        all(cell.strip() for cell in row.split("\t")) for row in result.locator("tbody tr").all_inner_texts()
+    )
 
 
 def test_hints_chat_stepping_away_replay_and_leaderboard_in_the_browser(server: Server, browser: Any) -> None:
@@ -195,7 +245,8 @@ def test_hints_chat_stepping_away_replay_and_leaderboard_in_the_browser(server: 
         page.locator(f'#board .card-button[data-card="{barred}"]').click(force=True)
         hint = page.locator("#notice.hint")
         hint.wait_for()
-        assert hint.inner_text().startswith(f"Why not {barred}? seat 0 cannot play {barred}: ")
+        shown = f"{'10' if barred[0] == 'T' else barred[0]}{dict(S='♠', H='♥', D='♦', C='♣')[barred[1]]}"
+        assert hint.inner_text().startswith(f"Why not {shown}? You cannot play {shown}: ")
 
         # chat: what looks like markup is shown as the characters typed
         page.fill("#chat-text", "<img src=x onerror=alert(1)> hello")

@@ -552,6 +552,16 @@ class LogEntryPublic(BaseModel):
     """The seat the line is about, if one."""
 
 
+class SheetRowPublic(BaseModel):
+    """One hand or round of a score sheet."""
+
+    label: str
+    deltas: list[int]
+    totals: list[int]
+    note: str
+    """What decided the hand or round, in words (may be empty)."""
+
+
 class GameLogPublic(BaseModel):
     """A game's log as the caller may see it: a seat's view, or the public one (``seat`` None)."""
 
@@ -559,3 +569,5 @@ class GameLogPublic(BaseModel):
     names: list[str]
     """The players' names as the log uses them, one per seat."""
     entries: list[LogEntryPublic]
+    sheet: list[SheetRowPublic]
+    """The score sheet: every hand or round scored so far (always whole, whatever ``since``)."""

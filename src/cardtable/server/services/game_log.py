@@ -44,6 +44,16 @@ class Entry:
     seat: int | None = None
 
 
+@dataclass(frozen=True)
+class SheetRow:
+    """One hand or round of the score sheet: its score changes, the totals after it, and what decided it."""
+
+    label: str
+    deltas: list[int]
+    totals: list[int]
+    note: str
+
+
 @dataclass
 class Teller:
     """Tells the steps of one game to one viewer."""
@@ -51,6 +61,7 @@ class Teller:
     game: str
     names: list[str]
     lines: list[tuple[str, str, int | None]] = field(default_factory=list)
+    sheet: list[SheetRow] = field(default_factory=list)
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
@@ -73,7 +84,7 @@ class Teller:
         return ", ".join(parts) or "no change"
 
     def totals(self, values: list[int]) -> str:
-        return ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(values))
+        return ", ".join(f"{self.name(s)} {v}".replace("-", "−") for s, v in enumerate(values))
 
 
 def signed(value: int) -> str:
@@ -86,6 +97,14 @@ def plural(count: int, noun: str) -> str:
 
 def game_log(record: Mapping[str, Any], viewer: int | None, names: list[str]) -> list[Entry]:
     """The log of ``record`` as ``viewer`` (a seat, or None for the public view) may see it."""
+    return tell(record, viewer, names)[0]
+
+
+def tell(
+    record: Mapping[str, Any], viewer: int | None, names: list[str]
+) -> tuple[list[Entry], list[SheetRow]]:
+    """The log of ``record`` as ``viewer`` may see it, and the score sheet (every hand or round scored so
+    far, from the score events and public facts alone)."""
     game = record["game"]
     teller = Teller(game, names)
     tell_step = TELLERS.get(game, tell_generic)
@@ -119,7 +138,7 @@ def game_log(record: Mapping[str, Any], viewer: int | None, names: list[str]) ->
         entries.extend(Entry(step, version, kind, text, who) for kind, text, who in teller.lines)
         shown, before = version, after
         del seat, move
-    return entries
+    return entries, teller.sheet
 
 
 # -- what every game shares ---------------------------------------------------------------------------
@@ -149,20 +168,31 @@ def tell_deal(teller: Teller, after: Obs, kind: str, payload: dict[str, Any]) ->
 
 
 def tell_score(teller: Teller, after: Obs, score: dict[str, Any]) -> None:
-    """A hand's or round's end: what changed, and the totals."""
+    """A hand's or round's end: what changed, and the totals; a line of the score sheet."""
     deltas, totals = score["deltas"], score["scores"]
+    note = ""
     if teller.game == "mue":
         line = after["sheet"][-1]
-        what = f"Hand {line['hand']} ends ({mue_outcome(teller, line)})"
+        label = f"Hand {line['hand']}"
+        note = mue_outcome(teller, line)
+        what = f"{label} ends ({note})"
     elif teller.game == "troeven":
         previous = after.get("previous_round") or {}
         points = previous.get("points")
-        card_points = f", card points {points[0]}–{points[1]}" if points else ""
-        what = f"Round {previous.get('round', after['round'])} ends{card_points}"
+        label = f"Round {previous.get('round', after['round'])}"
+        if points:
+            taker = max(range(2), key=lambda seat: points[seat])
+            caller = 1 - previous["dealer"] if "dealer" in previous else None
+            called = f"; trumps called by {teller.name(caller)}" if caller is not None else ""
+            note = f"card points {points[0]}–{points[1]}, round won by {teller.name(taker)}{called}"
+        what = f"{label} ends" + (f" ({note})" if note else "")
     elif teller.game == "slobberhannes":
-        what = f"Hand {after['hand_number'] - (0 if after['over'] else 1)} ends"
+        label = f"Hand {after['hand_number'] - (0 if after['over'] else 1)}"
+        what = f"{label} ends"
     else:
-        what = "The hand ends"
+        label = f"Hand {len(teller.sheet) + 1}"
+        what = f"{label} ends"
+    teller.sheet.append(SheetRow(label, list(deltas), list(totals), note))
     teller.add("result", f"{what}: {teller.who_and_how_much(deltas)} · totals {teller.totals(totals)}")
 
 

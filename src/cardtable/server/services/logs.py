@@ -17,8 +17,8 @@ from typing import Any
 import cardtable
 
 from ..errors import Invalid
-from ..schemas import GameLogPublic, LogEntryPublic, SeatPublic
-from .game_log import game_log
+from ..schemas import GameLogPublic, LogEntryPublic, SeatPublic, SheetRowPublic
+from .game_log import tell
 from .tables import TableService
 
 
@@ -41,7 +41,7 @@ def table_log(tables: TableService, table_id: int, user_id: int, since: int = 0)
         seat = live.seat_of(user_id)
         names = seat_names(table_labels(live.seats))
     if record is None:
-        return GameLogPublic(seat=seat, names=names, entries=[])
+        return GameLogPublic(seat=seat, names=names, entries=[], sheet=[])
     record["seed"] = None  # the log is told from the record's events alone
     return public_log(record, seat, names, since)
 
@@ -56,9 +56,15 @@ def replay_log(record: dict[str, Any], seat: int | None) -> GameLogPublic:
 
 
 def public_log(record: dict[str, Any], seat: int | None, names: list[str], since: int) -> GameLogPublic:
-    entries = [
-        LogEntryPublic(step=e.step, version=e.version, kind=e.kind, text=e.text, seat=e.seat)  # type: ignore[arg-type]
-        for e in game_log(record, seat, names)
-        if e.version > since
-    ]
-    return GameLogPublic(seat=seat, names=names, entries=entries)
+    """The log of ``record`` from ``seat`` after version ``since``, with the whole score sheet."""
+    entries, sheet = tell(record, seat, names)
+    return GameLogPublic(
+        seat=seat,
+        names=names,
+        entries=[
+            LogEntryPublic(step=e.step, version=e.version, kind=e.kind, text=e.text, seat=e.seat)  # type: ignore[arg-type]
+            for e in entries
+            if e.version > since
+        ],
+        sheet=[SheetRowPublic(label=r.label, deltas=r.deltas, totals=r.totals, note=r.note) for r in sheet],
+    )

@@ -36,9 +36,9 @@ function add(list, entries, onStep = null) {
 
 /**
  * The log of a table: call the returned function with each new table message's version; the panel
- * fetches what is new since the last version it showed.
+ * fetches what is new since the last version it showed, and hands the score sheet to `onSheet`.
  */
-export function tableLog(el, tableId) {
+export function tableLog(el, tableId, onSheet = () => {}) {
   const list = panel(el, "Game log");
   let shown = 0;
   let wanted = 0;
@@ -51,6 +51,7 @@ export function tableLog(el, tableId) {
         const target = wanted;
         const log = await api(`/tables/${tableId}/log?since=${shown}`);
         add(list, log.entries);
+        onSheet(log.sheet);
         shown = Math.max(target, ...log.entries.map((entry) => entry.version));
       }
     } catch {

@@ -20,6 +20,7 @@ import { tableLog } from "./gamelog.js";
 import { nameOf, namesOfSeats, setNames } from "./names.js";
 import { resultTable, leftNote } from "./results.js";
 import { TRICK_PAUSES, setTrickPause, trickPause } from "./prefs.js";
+import { drawSheet } from "./sheet.js";
 
 const tableId = Number(location.pathname.split("/").pop());
 const board = document.querySelector("#board");
@@ -44,7 +45,12 @@ let inbox = Promise.resolve(); // messages are handled one after another, in ord
 board.addEventListener("move", (event) => send(event.detail));
 board.addEventListener("resort", () => current && draw(current));
 askWhyOnBlockedCards(board, (card) => sendMessage({ type: "why", table: tableId, move: card }));
-const followLog = tableLog(document.querySelector("#log"), tableId);
+const sheetEl = document.querySelector("#score-sheet");
+let sheetRows = [];
+const followLog = tableLog(document.querySelector("#log"), tableId, (rows) => {
+  sheetRows = rows;
+  drawSheet(sheetEl, shown, sheetRows);
+});
 const addChat = chatPanel(document.querySelector("#chat"), (text) => sendMessage({ type: "chat", table: tableId, text }), CHAT_MAX);
 
 /** Send a message other than a move; false when there is no connection. */
@@ -104,6 +110,7 @@ async function receive(message) {
   const before = shown;
   shown = message.observation;
   draw(message);
+  drawSheet(sheetEl, shown, sheetRows);
   followLog(message.version);
   if (trickJustTaken(before, shown) && !message.moves.length) await holdTrick();
 }
