@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable import bots
-from cardtable.bots import HeuristicBot, ISMCTSBot, RandomBot
+from cardtable.bots import HeuristicBot, ISMCTSBot
 from cardtable.bots.ismcts import HARD_ITERATIONS
 
 
@@ -15,11 +15,41 @@ def test_levels_are_easy_medium_hard_in_that_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("level", "kind"), [("easy", RandomBot), ("medium", HeuristicBot), ("hard", ISMCTSBot)]
+    ("level", "kind"), [("easy", HeuristicBot), ("medium", HeuristicBot), ("hard", ISMCTSBot)]
 )
 def test_each_level_is_one_of_the_bot_kinds(level: str, kind: type) -> None:
     bot = bots.make(level, seed=1)
     assert type(bot) is kind and bot.spec == level
+
+
+def test_easy_is_the_heuristic_with_a_quarter_of_its_decisions_random() -> None:
+    easy = bots.make("easy", seed=1)
+    assert isinstance(easy, HeuristicBot) and easy.mistakes == 0.25
+    assert bots.make("medium").mistakes == 0.0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="mistakes is a share of the decisions, 0 to 1"):
+        bots.make("heuristic:mistakes=2")
+
+
+def test_every_level_says_how_it_plays() -> None:
+    words = {level: bots.level_description(level) for level in bots.levels()}
+    assert "random" in words["easy"] and "rules of thumb" in words["medium"] and "ahead" in words["hard"]
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        bots.level_description("expert")
+
+
+def test_easy_bots_at_mue_mostly_reach_the_trick_play() -> None:
+    """Four easy bots: most hands are played, not ended by an éclat (random bids tie nearly always)."""
+    played = hands = seed = 0
+    while hands < 40:
+        seed += 1
+        state = cardtable.make("mue", players=4).new_game(seed=seed)
+        seats = [bots.make("easy", seed=seed * 10 + s) for s in range(4)]
+        while not state.is_terminal() and len(state.observation(None)["sheet"]) < 10:
+            state.apply_action(seats[state.current_player()].choose(state))  # type: ignore[index]
+        sheet = state.observation(None)["sheet"]
+        hands += len(sheet)
+        played += sum(line["outcome"] in ("made", "failed") for line in sheet)
+    assert played / hands > 0.5, (played, hands)
 
 
 def test_hard_is_an_iteration_budget_so_its_games_reproduce() -> None:
@@ -54,7 +84,7 @@ def test_seconds_alone_is_a_time_budget_without_an_iteration_cap() -> None:
         ),
         ("", "a bot spec is a non-empty text"),
         ("heuristic:hard", "level 'hard' is ismcts:.*, not a heuristic bot"),
-        ("ismcts:easy", "level 'easy' is random, not a ismcts bot"),
+        ("ismcts:easy", "level 'easy' is heuristic:mistakes=0.25, not a ismcts bot"),
         ("ismcts:fast", "key=value pairs or a level name, got 'fast'"),
         ("ismcts:colour=3", "bad setting in bot spec 'ismcts:colour=3'"),
         ("ismcts:iterations=0", "iterations must be a positive integer"),

@@ -30,7 +30,9 @@ def test_every_game_is_offered_with_its_options(player: Callable[..., Player]) -
 
 
 def test_the_bot_levels_are_whatever_the_bots_offer(player: Callable[..., Player]) -> None:
-    assert player("ana").http.get("/api/bots").json() == {"levels": bot_module.levels()}
+    levels = bot_module.levels()
+    descriptions = {level: bot_module.level_description(level) for level in levels}
+    assert player("ana").http.get("/api/bots").json() == {"levels": levels, "descriptions": descriptions}
 
 
 def test_a_bad_game_option_or_seat_is_refused_by_name(player: Callable[..., Player]) -> None:

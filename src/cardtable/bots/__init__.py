@@ -1,9 +1,10 @@
 """Bots: seat-fillers for the tables and opponents for research, all made by ``make(spec, seed=...)``.
 
-Kinds: ``random`` (uniform), ``heuristic`` (one rule-based policy per game) and ``ismcts``
-(information-set Monte Carlo tree search); levels ``easy``, ``medium`` and ``hard`` name them for the
-platform. A bot's ``choose(state)`` returns a legal action id for ``state.current_player()``, and sees
-the state only through the seat's view (``SeatView``): its observation and resampled worlds.
+Kinds: ``random`` (uniform), ``heuristic`` (one rule-based policy per game, with an optional share of
+random ``mistakes``) and ``ismcts`` (information-set Monte Carlo tree search); levels ``easy``,
+``medium`` and ``hard`` name them for the platform, each with a description (``level_description``).
+A bot's ``choose(state)`` returns a legal action id for ``state.current_player()``, and sees the state
+only through the seat's view (``SeatView``): its observation and resampled worlds.
 
 >>> import cardtable
 >>> from cardtable import bots
@@ -14,7 +15,7 @@ True
 ['easy', 'medium', 'hard']
 """
 
-from .base import Bot, kinds, level_spec, levels, make, parse_spec
+from .base import Bot, kinds, level_description, level_spec, levels, make, parse_spec
 from .evaluation import Evaluation, evaluation_for
 from .heuristic import HeuristicBot, policies, policy_for
 from .ismcts import ISMCTSBot
@@ -30,6 +31,7 @@ __all__ = [
     "SeatView",
     "evaluation_for",
     "kinds",
+    "level_description",
     "level_spec",
     "levels",
     "make",

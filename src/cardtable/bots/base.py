@@ -26,6 +26,7 @@ from ..core.game import State
 BotFactory = Callable[..., "Bot"]
 _KINDS: dict[str, BotFactory] = {}
 _LEVELS: dict[str, str] = {}
+_DESCRIPTIONS: dict[str, str] = {}
 _LEVEL_ORDER = ("easy", "medium", "hard")
 
 
@@ -47,15 +48,23 @@ def register_kind(name: str, factory: BotFactory) -> None:
     _KINDS[name] = factory
 
 
-def register_level(level: str, spec: str) -> None:
-    """Name a difficulty level (``easy``, ``medium``, ``hard``) after a bot spec."""
+def register_level(level: str, spec: str, description: str) -> None:
+    """Name a difficulty level (``easy``, ``medium``, ``hard``) after a bot spec; ``description`` says
+    how it plays, in a sentence for the people choosing an opponent."""
     _LEVELS[level] = spec
+    _DESCRIPTIONS[level] = description
 
 
 def levels() -> list[str]:
     """The difficulty levels, easiest first, as the platform shows them."""
     order = list(_LEVEL_ORDER)
     return sorted(_LEVELS, key=lambda level: (order.index(level) if level in order else len(order), level))
+
+
+def level_description(level: str) -> str:
+    """How a level plays, in words; raises ValueError for an unknown level."""
+    level_spec(level)
+    return _DESCRIPTIONS[level]
 
 
 def level_spec(level: str) -> str:

@@ -260,4 +260,9 @@ def _policy_move(policy: Policy, world: State, rng: random.Random) -> int:
 
 
 register_kind("ismcts", ISMCTSBot)
-register_level("hard", f"ismcts:iterations={HARD_ITERATIONS}")
+register_level(
+    "hard",
+    f"ismcts:iterations={HARD_ITERATIONS}",
+    "Thinks ahead: before each move it plays the game out hundreds of times over deals that fit what"
+    " it has seen, and picks the move that did best.",
+)

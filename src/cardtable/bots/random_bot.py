@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.game import State
-from .base import Bot, register_kind, register_level
+from .base import Bot, register_kind
 
 
 class RandomBot(Bot):
@@ -19,4 +19,3 @@ class RandomBot(Bot):
 
 
 register_kind("random", RandomBot)
-register_level("easy", "random")

@@ -97,6 +97,8 @@ class GamePublic(BaseModel):
 class BotsPublic(BaseModel):
     levels: list[str]
     """Easiest first."""
+    descriptions: dict[str, str] = {}
+    """How each level plays, in a sentence (the table form shows it beside the level)."""
 
 
 # -- tables ------------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from cardtable.bots import level_description
+
 from ..schemas import BotsPublic, GamePublic
 from ..services.lobby import bot_levels, games_info
 
@@ -18,5 +20,6 @@ def games() -> list[GamePublic]:
 
 @router.get("/bots")
 def bots() -> BotsPublic:
-    """The bot levels a seat can be given, easiest first."""
-    return BotsPublic(levels=bot_levels())
+    """The bot levels a seat can be given, easiest first, with how each plays."""
+    levels = bot_levels()
+    return BotsPublic(levels=levels, descriptions={level: level_description(level) for level in levels})

@@ -64,13 +64,17 @@ function seatRow(seat) {
   );
   const level = h("select", { name: `seat-level-${seat}`, "aria-label": `bot level of seat ${seat}` }, bots.levels.map((l) => h("option", { value: l }, l)));
   const invited = h("input", { name: `seat-name-${seat}`, placeholder: "username", "aria-label": `account for seat ${seat}` });
+  const words = h("small", { class: "quiet level-words" });
   const update = () => {
     level.hidden = kind.value !== "bot";
     invited.hidden = kind.value !== "invited";
+    words.hidden = level.hidden;
+    words.textContent = bots.descriptions?.[level.value] ?? "";
   };
   kind.addEventListener("change", update);
+  level.addEventListener("change", update);
   update();
-  return h("li", { class: "seat-choice" }, h("span", {}, `Seat ${seat}`), kind, level, invited);
+  return h("li", { class: "seat-choice" }, h("span", {}, `Seat ${seat}`), kind, level, invited, words);
 }
 
 function drawSeats() {

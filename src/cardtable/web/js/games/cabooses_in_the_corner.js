@@ -138,18 +138,21 @@ function compass(obs, before, moves, ui, targets, select, pick, { small = false 
     const cardNode = (code, index) => {
       const k = cards.length - index;
       const selected = ui.selection?.kind === "run" && ui.selection.from === where && k <= ui.selection.k;
-      if (small || !railway || !runMovable(obs, where, k, moves)) {
+      // the shortest run that may move and holds this card: a card lying on a movable run picks that run
+      const run = small || !railway ? null : Array.from({ length: cards.length - k + 1 }, (_, extra) => k + extra).find((size) => runMovable(obs, where, size, moves));
+      if (run === undefined || run === null) {
         return h("span", { class: `cc-card${selected ? " picked" : ""}`, dataset: { card: code } }, cardSvg(code, { deck: DECK, small }));
       }
+      const own = run === k; // this card is the run's lowest: the run's own button
       return h(
         "button",
         {
           type: "button",
-          class: `cc-card card-button legal${selected ? " picked" : ""}`,
-          dataset: { card: code, run: `${where} ${k}` },
-          "aria-label": `${k === 1 ? "the top card" : `the top ${k} cards`} of ${PLACE_NAMES[where]}, from ${cardName(code, DECK)}`,
-          title: k === 1 ? `move ${code}` : `move the ${k} cards from ${code} up`,
-          onclick: () => select({ kind: "run", from: where, k }),
+          class: `cc-card card-button legal${own ? "" : " on-run"}${selected ? " picked" : ""}`,
+          dataset: own ? { card: code, run: `${where} ${run}` } : { card: code, onRun: `${where} ${run}` },
+          "aria-label": `${run === 1 ? "the top card" : `the top ${run} cards`} of ${PLACE_NAMES[where]}, from ${cardName(code, DECK)}`,
+          title: run === 1 ? `move ${code}` : `move the ${run} cards from ${cards[cards.length - run]} up`,
+          onclick: () => select({ kind: "run", from: where, k: run }),
         },
         cardSvg(code, { deck: DECK }),
       );

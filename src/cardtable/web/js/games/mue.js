@@ -39,6 +39,7 @@ export function render(obs, el, moves) {
       "div",
       { class: "ct-table game-mue" },
       header(obs, "Mü", [`Hand ${obs.hand_number}`, `${seatName(obs, obs.dealer)} dealt`, phase, goal]),
+      obs.phase === "auction" ? auctionLine(obs) : null,
       ring(obs, (seat) => seatPlate(obs, seat), centre(obs, before)),
       prompt(obs, moves, yourTurn(obs, moves), othersTurn(obs)),
       actions(obs, moves, pick),
@@ -89,7 +90,13 @@ function centre(obs, before) {
   return h("p", { class: "ct-note mu-waiting" }, `${who} (${seatName(obs, obs.to_act)}) chooses…`);
 }
 
-/** The auction so far: the latest turns, the highest count and how many passes end it. */
+/** The auction's state in one line, above the table where no seat's panel can cover it. */
+function auctionLine(obs) {
+  const auction = obs.auction;
+  return h("p", { class: "ct-note mu-auction-line" }, `Most cards shown: ${auction.highest} · ${auction.passes} of ${obs.active.length} passes in a row end the auction`);
+}
+
+/** The auction so far: the latest turns (the counts are in ``auctionLine``). */
 function auctionLog(obs) {
   const auction = obs.auction;
   const turns = auction.turns.slice(-8).map((turn) =>
@@ -104,7 +111,6 @@ function auctionLog(obs) {
   return h(
     "div",
     { class: "mu-auction" },
-    h("p", { class: "ct-note" }, `Most cards shown: ${auction.highest} · ${auction.passes} of ${obs.active.length} passes in a row end the auction`),
     turns.length ? h("ol", { class: "mu-turns" }, turns) : h("p", { class: "ct-note" }, "No bid yet."),
   );
 }
