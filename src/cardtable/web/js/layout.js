@@ -135,6 +135,7 @@ export function backs(count, { max = 6 } = {}) {
     { class: "ct-backs", title: `${count} card${count === 1 ? "" : "s"}` },
     h("span", { class: "ct-backs-fan" }, Array.from({ length: shown }, () => cardBack({ small: true }))),
     h("b", {}, String(count)),
+    h("small", { class: "ct-backs-label" }, count === 1 ? "card" : "cards"),
   );
 }
 

@@ -112,7 +112,7 @@ async function receive(message) {
   draw(message);
   drawSheet(sheetEl, shown, sheetRows);
   followLog(message.version);
-  if (trickJustTaken(before, shown) && !message.moves.length) await holdTrick();
+  if (trickJustTaken(before, shown)) await holdTrick();
 }
 
 /** True when the picture now shows a trick just completed (the next card is not led yet). */
