@@ -68,6 +68,7 @@ class PageView:
 
 NO_TRICK_PAUSE = "localStorage.setItem('cardtable.trickPause', '0')"
 """The player's choice of no pause after a trick (prefs.js): these games are played by a test, not read."""
+LOG_ENDED = "() => document.querySelector('#log li:last-child')?.textContent.startsWith('Game over')"
 ALL_LOG_LINES = "[...document.querySelectorAll('#log li')].map((li) => [li.classList[0], li.textContent])"
 LOG_LINES = "(kind) => [...document.querySelectorAll(`#log li.log-${kind}`)].map((li) => li.textContent)"
 
@@ -262,7 +263,7 @@ def test_hints_chat_stepping_away_replay_and_leaderboard_in_the_browser(server: 
             move = seat.state_at(version)["moves"][0]
             page.locator(f'#board [data-move="{move}"]:enabled').first.click()
             seat.answered(version)
-        page.wait_for_function("() => document.querySelector('#log li:last-child')?.textContent.startsWith('Game over')")
+        page.wait_for_function(LOG_ENDED)
         table_log = page.evaluate(ALL_LOG_LINES)
         page.click("#replay-link")
         page.wait_for_url(f"**/replays/tables/{table}")
