@@ -28,7 +28,7 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("defects")
-    running = Server(["--db", str(folder / "t.db")], server_env(bot_delay="0.3"), folder / "server.log")
+    running = Server(["--db", str(folder / "t.db")], server_env(bot_delay="0.05"), folder / "server.log")
     running.start()
     yield running
     running.kill()
@@ -142,7 +142,7 @@ HAND = "[...document.querySelectorAll('#board .ct-hand .card-button')].map((b) =
 
 def test_at_a_slobberhannes_table(server: Server, browser: Any) -> None:
     """The trick pause with its winner marked and a click going on; the sort toggle remembered; the
-    keyboard's "why can't I play"; leaving mid-game asks first."""
+    keyboard's "why can't I play"; leaving mid-game asks first, and the result names who left."""
     with contextlib.closing(browser.new_context(viewport=DESKTOP)) as context:
         context.add_init_script("localStorage.setItem('cardtable.trickPause', '3000')")
         guest = Guest(server, context, "ana")
@@ -192,4 +192,11 @@ def test_at_a_slobberhannes_table(server: Server, browser: Any) -> None:
             page.wait_for_timeout(100)
         assert dialogs == ["beforeunload"]
         assert page.evaluate("document.querySelector('#board .ct-hand') !== null")
+
+        # the stand-in bot finishes the game for ana: the result says so
+        page.select_option("#trick-pause", "0")  # the player's choice: no pause from now on
+        assert page.evaluate("localStorage.getItem('cardtable.trickPause')") == "0"
+        page.click("#step-away")
+        page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=120_000)
+        assert "ana left the table: a bot finished the game for them" in page.locator("#left-note").inner_text()
         assert guest.errors == []
