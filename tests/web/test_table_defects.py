@@ -59,6 +59,7 @@ def test_a_run_under_the_card_lying_on_it_is_picked_by_clicking_that_card(browse
         rp.show("cabooses-in-the-corner", obs, legal)
         top = obs["piles"][railway][-1]
         rp.page.locator(f'.cc-cell[data-place="{railway}"] .cc-card[data-card="{top}"]').last.click()
+        assert f"Where do those {k} cards go?" in rp.page.locator("#board .ct-prompt").inner_text()
         target = next(m for m in legal if m.startswith(f"move {railway} {k} "))
         rp.page.click(f'.cc-drop[data-place="{target.split()[3]}"]')
         assert rp.picked() == [target]
@@ -92,6 +93,8 @@ def test_mues_auction_line_is_never_covered(browser: Any, harness: str, viewport
         uncovered = """(el) => { const r = el.getBoundingClientRect();
             const at = (f) => document.elementFromPoint(r.left + f * r.width, r.top + r.height / 2);
             return [0.1, 0.5, 0.9].every((f) => el.contains(at(f))); }"""
+        board = rp.page.locator("#board").inner_text()
+        assert "You shows" not in board and "You passes" not in board
         line.scroll_into_view_if_needed()
         assert line.evaluate(uncovered)
         assert rp.problems() == []
@@ -198,5 +201,6 @@ def test_at_a_slobberhannes_table(server: Server, browser: Any) -> None:
         assert page.evaluate("localStorage.getItem('cardtable.trickPause')") == "0"
         page.click("#step-away")
         page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=120_000)
-        assert "ana left the table: a bot finished the game for them" in page.locator("#left-note").inner_text()
+        left = page.locator("#left-note").inner_text()
+        assert "ana left the table: a bot finished the game for them" in left
         assert guest.errors == []
