@@ -103,7 +103,10 @@ def test_slobberhannes_lines_read_as_players_say_them() -> None:
     assert entries[0].text == f"Hand 1: cards dealt, {NAMES[leader]} leads"
     assert entries[1].text == f"{NAMES[leader]} plays {Teller('slobberhannes', []).card(first)}"
     assert any(entry.text.startswith("Hand 1 ends: ") and "totals" in entry.text for entry in entries)
-    assert any(" takes the trick (" in entry.text for entry in entries)
+    taken = [entry.text for entry in entries if " takes the trick (" in entry.text]
+    assert ": first trick −1" in taken[0] and sum("Q♣ −1" in text for text in taken) == sum(
+        entry.kind == "section" for entry in entries
+    ), "the first trick and the queen's trick of every hand say what they cost"
 
 
 def test_names_of_bots_and_of_seats_sharing_a_name() -> None:

@@ -209,18 +209,36 @@ def tell_generic(teller: Teller, before: Obs, after: Obs, seat: int, move: str) 
 # -- trick games ---------------------------------------------------------------------------------------
 
 
-def trick_taken(teller: Teller, before: Obs, after: Obs) -> None:
-    """The trick a move completed and who took it (nothing when it completed none)."""
+def trick_taken(teller: Teller, before: Obs, after: Obs, cost: str = "") -> None:
+    """The trick a move completed and who took it, with what it ``cost`` (nothing when the move completed
+    no trick)."""
     last = after.get("last_trick")
     if not last or last == before.get("last_trick") or after.get("trick"):
         return
     cards = teller.cards([play["card"] for play in last["cards"]])
-    teller.add("note", f"{teller.name(last['winner'])} takes the trick ({cards})", last["winner"])
+    costs = f": {cost}" if cost else ""
+    teller.add("note", f"{teller.name(last['winner'])} takes the trick ({cards}){costs}", last["winner"])
 
 
 def tell_slobberhannes(teller: Teller, before: Obs, after: Obs, seat: int, move: str) -> None:
     teller.add("move", f"{teller.name(seat)} plays {teller.card(move)}", seat)
-    trick_taken(teller, before, after)
+    trick_taken(teller, before, after, slobberhannes_penalties(before, after))
+
+
+def slobberhannes_penalties(before: Obs, after: Obs) -> str:
+    """What the trick a move completed costs its taker: ``first trick −1``, ``Q♣ −1``, ``last trick −1``."""
+    last = after.get("last_trick")
+    if not last or last == before.get("last_trick") or after.get("trick"):
+        return ""
+    taken_before = sum(before["tricks_won"])
+    costs = []
+    if taken_before == 0:
+        costs.append("first trick −1")
+    if any(play["card"] == "QC" for play in last["cards"]):
+        costs.append("Q♣ −1")
+    if taken_before == before["tricks_per_hand"] - 1:
+        costs.append("last trick −1")
+    return ", ".join(costs)
 
 
 def tell_troeven(teller: Teller, before: Obs, after: Obs, seat: int, move: str) -> None:
