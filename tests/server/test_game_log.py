@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.server.services.game_log import Entry, Teller, game_log
+from cardtable.server.services.game_log import Entry, Teller, game_log, tell
 from cardtable.server.services.logs import seat_names
 
 from .helpers import Player, receive, send, watch
@@ -187,3 +187,16 @@ def test_the_log_is_in_the_api_schema(player: Callable[..., Player]) -> None:
     assert "get" in paths["/api/tables/{table_id}/log"]
     assert "since" in str(paths["/api/tables/{table_id}/log"]["get"]["parameters"])
     assert "/api/replays/uploads/{upload_id}/log" in paths
+
+
+def test_troevens_sheet_names_each_rounds_winner_and_the_callers_point() -> None:
+    record = random_record("troeven", {"version": 1}, seed=3)
+    _, sheet = tell(record, None, NAMES[:2])
+    assert sheet and [row.label for row in sheet[:2]] == ["Round 1", "Round 2"]
+    for row in sheet:
+        if "nobody wins the round" in row.note:
+            assert row.deltas == [0, 0]
+            continue
+        winner = next(seat for seat in range(2) if f"won by {NAMES[seat]}" in row.note)
+        assert row.deltas[winner] == -1
+        assert ("climbs 1" in row.note) == (row.deltas[1 - winner] == 1)

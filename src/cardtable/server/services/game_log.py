@@ -181,10 +181,7 @@ def tell_score(teller: Teller, after: Obs, score: dict[str, Any]) -> None:
         points = previous.get("points")
         label = f"Round {previous.get('round', after['round'])}"
         if points:
-            taker = max(range(2), key=lambda seat: points[seat])
-            caller = 1 - previous["dealer"] if "dealer" in previous else None
-            called = f"; trumps called by {teller.name(caller)}" if caller is not None else ""
-            note = f"card points {points[0]}–{points[1]}, round won by {teller.name(taker)}{called}"
+            note = troeven_round(teller, points, previous.get("dealer"))
         what = f"{label} ends" + (f" ({note})" if note else "")
     elif teller.game == "slobberhannes":
         label = f"Hand {after['hand_number'] - (0 if after['over'] else 1)}"
@@ -194,6 +191,19 @@ def tell_score(teller: Teller, after: Obs, score: dict[str, Any]) -> None:
         what = f"{label} ends"
     teller.sheet.append(SheetRow(label, list(deltas), list(totals), note))
     teller.add("result", f"{what}: {teller.who_and_how_much(deltas)} · totals {teller.totals(totals)}")
+
+
+def troeven_round(teller: Teller, points: list[int], dealer: int | None) -> str:
+    """A Troeven round in words: the card points, who won it, and the caller's bonus point (the caller
+    climbs 1 when the dealer wins the round)."""
+    said = f"card points {points[0]}–{points[1]}"
+    if points[0] == points[1]:
+        return f"{said}, nobody wins the round"
+    taker = 0 if points[0] > points[1] else 1
+    said += f", won by {teller.name(taker)}"
+    if dealer is not None and taker == dealer:
+        said += f"; {teller.name(1 - dealer)}, who called trumps, climbs 1"
+    return said
 
 
 def tell_end(teller: Teller, after: Obs, result: dict[str, Any]) -> None:
