@@ -1,10 +1,11 @@
-"""Game logs: a table's log as the caller may see it, and the log of a replay from a chosen seat."""
+"""Game logs: a table's log as the caller may see it, and the log of a replay from a chosen seat. A log is
+made by replaying its record, so each request waits its turn in the replay queue (``fair.FairQueue``), off
+the event loop and one at a time per user, like the replay frames."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-import anyio.to_thread
 from fastapi import APIRouter, Path, Query
 
 from ..deps import CurrentUser, ServicesDep
@@ -12,7 +13,13 @@ from ..schemas import MAX_INT, ErrorPublic, GameLogPublic
 from ..services.logs import replay_log, table_log
 
 router = APIRouter(
-    prefix="/api", tags=["logs"], responses={401: {"model": ErrorPublic}, 404: {"model": ErrorPublic}}
+    prefix="/api",
+    tags=["logs"],
+    responses={
+        401: {"model": ErrorPublic},
+        404: {"model": ErrorPublic},
+        429: {"model": ErrorPublic, "description": "too many log or replay requests of yours are waiting"},
+    },
 )
 Id = Annotated[int, Path(ge=1, le=MAX_INT)]
 Since = Annotated[int, Query(ge=0, le=MAX_INT, description="only the entries after this record version")]
@@ -25,7 +32,9 @@ async def table_game_log(
 ) -> GameLogPublic:
     """The game log of a table in words, with the players' names: your seat's view if you play at the
     table, else the public view. Deals and hand results are its section breaks."""
-    return await anyio.to_thread.run_sync(table_log, services.tables, table_id, user.id, since)
+    return await services.replays.queue.run(
+        str(user.id), table_log, services.tables, table_id, user.id, since
+    )
 
 
 @router.get("/replays/tables/{table_id}/log", responses={409: {"model": ErrorPublic}})
@@ -33,8 +42,9 @@ async def table_replay_log(
     table_id: Id, services: ServicesDep, user: CurrentUser, seat: Viewer = None
 ) -> GameLogPublic:
     """A finished table's game log, from ``seat`` or in the public view."""
-    record = await anyio.to_thread.run_sync(services.replays.table_record, table_id)
-    return await anyio.to_thread.run_sync(replay_log, record, seat)
+    return await services.replays.queue.run(
+        str(user.id), lambda: replay_log(services.replays.table_record(table_id), seat)
+    )
 
 
 @router.get("/replays/uploads/{upload_id}/log")
@@ -42,5 +52,6 @@ async def upload_replay_log(
     upload_id: Id, services: ServicesDep, user: CurrentUser, seat: Viewer = None
 ) -> GameLogPublic:
     """An uploaded game's log, from ``seat`` or in the public view."""
-    record = await anyio.to_thread.run_sync(services.replays.upload_record, upload_id)
-    return await anyio.to_thread.run_sync(replay_log, record, seat)
+    return await services.replays.queue.run(
+        str(user.id), lambda: replay_log(services.replays.upload_record(upload_id), seat)
+    )
