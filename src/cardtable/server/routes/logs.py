@@ -23,6 +23,8 @@ router = APIRouter(
 )
 Id = Annotated[int, Path(ge=1, le=MAX_INT)]
 Since = Annotated[int, Query(ge=0, le=MAX_INT, description="only the entries after this record version")]
+NO_SUCH_SEAT = {"model": ErrorPublic, "description": "the game has no such seat"}
+UNREADABLE = {"model": ErrorPublic, "description": "a record stored before uploads were checked whole"}
 Viewer = Annotated[int | None, Query(ge=0, le=16, description="the seat to see the game from (none: public)")]
 
 
@@ -37,7 +39,7 @@ async def table_game_log(
     )
 
 
-@router.get("/replays/tables/{table_id}/log", responses={409: {"model": ErrorPublic}})
+@router.get("/replays/tables/{table_id}/log", responses={400: NO_SUCH_SEAT, 409: {"model": ErrorPublic}})
 async def table_replay_log(
     table_id: Id, services: ServicesDep, user: CurrentUser, seat: Viewer = None
 ) -> GameLogPublic:
@@ -47,7 +49,7 @@ async def table_replay_log(
     )
 
 
-@router.get("/replays/uploads/{upload_id}/log")
+@router.get("/replays/uploads/{upload_id}/log", responses={400: NO_SUCH_SEAT, 410: UNREADABLE})
 async def upload_replay_log(
     upload_id: Id, services: ServicesDep, user: CurrentUser, seat: Viewer = None
 ) -> GameLogPublic:
