@@ -12,6 +12,14 @@ from fastapi.testclient import TestClient
 from cardtable.server.settings import Settings
 
 FAST_HASHING = {"argon2_time_cost": 1, "argon2_memory_kib": 64}
+RAISED_LIMITS = {
+    "guest_attempts": 10_000,
+    "signup_attempts": 10_000,
+    "open_tables_per_address": 10_000,
+    "open_tables_per_account": 10_000,
+}
+"""Every client of a test comes from 127.0.0.1, and a test may open many tables: those limits are raised
+(the tests of the limits set their own)."""
 
 
 def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
@@ -24,6 +32,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "bot_delay": 0,
         "ws_rate": 10_000,  # test clients answer faster than people; the flood test sets its own limit
         "ws_burst": 10_000,
+        **RAISED_LIMITS,
         **FAST_HASHING,
     }
     values.update(overrides)

@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx2
 import uvicorn
+from fastapi import FastAPI
 from websockets.sync.client import ClientConnection, connect
 
 from cardtable.server.app import create_app
@@ -24,10 +25,11 @@ Message = dict[str, Any]
 
 
 @contextlib.contextmanager
-def serving(settings: Settings) -> Iterator[str]:
-    """The app on 127.0.0.1 for the duration of the block; yields its base URL."""
+def serving(settings: Settings, app: FastAPI | None = None) -> Iterator[str]:
+    """The app (else one made from ``settings``) on 127.0.0.1 for the duration of the block; yields its
+    base URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(app or create_app(settings), host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

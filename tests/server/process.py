@@ -14,6 +14,8 @@ from pathlib import Path
 
 import httpx2
 
+from .helpers import RAISED_LIMITS
+
 CARDTABLE = str(Path(sys.executable).with_name("cardtable"))
 
 
@@ -60,7 +62,8 @@ class Server:
 
 def server_env(**settings: str) -> dict[str, str]:
     """This environment without cardtable's settings, DATABASE_URL or REDIS_URL, plus ``settings``
-    (CARDTABLE_*)."""
+    (CARDTABLE_*); the limits per address and account are raised as in ``helpers.RAISED_LIMITS``."""
+    settings = {name: str(value) for name, value in RAISED_LIMITS.items()} | settings
     env = {
         k: v
         for k, v in os.environ.items()

@@ -398,10 +398,10 @@ def test_games_spread_over_two_instances_finish_after_one_is_killed(
 
 
 def start_cluster(
-    tmp_path: Path, database: str, redis_url: str, prefix: str, *, lease_seconds: float = 2
+    tmp_path: Path, database: str, redis_url: str, prefix: str, *, lease_seconds: float = 2, **settings: str
 ) -> list[Server]:
     """Two ``cardtable serve`` processes sharing the database and Redis; bots move at once. The first one
-    started holds the bots' lease."""
+    started holds the bots' lease. ``settings`` are more CARDTABLE_* settings."""
     env = server_env(
         bot_delay="0",
         bot_workers="0",
@@ -409,6 +409,7 @@ def start_cluster(
         ws_burst="1000",
         redis_prefix=prefix,
         bot_lease_seconds=str(lease_seconds),
+        **settings,
     )
     env.update(DATABASE_URL=database, REDIS_URL=redis_url)
     servers = [Server([], env, tmp_path / f"server-{n}.log") for n in range(2)]
@@ -579,3 +580,53 @@ def open_table(game: str, servers: list[Server]) -> Table:
     people[1].post(f"/api/tables/{table['id']}/join", {"seat": 1})
     sockets = [person.open(person.server, table["id"]) for person in people]
     return Table(game, table, sockets)
+
+
+# -- limits and presence shared -----------------------------------------------------------------------
+
+
+def test_rate_limits_and_presence_are_shared_by_the_instances(
+    tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
+) -> None:
+    """New guests per address are counted across both instances; a person whose last connection (on one
+    instance) closes is replaced after the grace period, while a person still connected through the other
+    instance is not; a logout through one instance closes the session's socket on the other."""
+    servers = start_cluster(tmp_path, postgres_url, redis_url, prefix, guest_attempts="6", grace_seconds="2")
+    try:
+        one, two = servers
+        ana, bo = Person(one, "ana"), Person(two, "bo")  # two guests of six
+        cy, dee = Person(one, "cy"), Person(two, "dee")
+        answers = [
+            httpx2.post(f"{server.url}/api/accounts/guest", json={"name": "x"}, timeout=10).status_code
+            for server in (one, two, one)
+        ]
+        assert answers == [201, 201, 429]
+        seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}]
+        options = {"players": 3, "first_leader": 2}
+        gone_table = ana.post("/api/tables", {"game": "slobberhannes", "options": options, "seats": seats})
+        bo.post(f"/api/tables/{gone_table['id']}/join", {"seat": 1}, server=two)
+        kept_table = cy.post("/api/tables", {"game": "slobberhannes", "options": options, "seats": seats})
+        dee.post(f"/api/tables/{kept_table['id']}/join", {"seat": 1}, server=two)
+        watcher = ana.open(two, gone_table["id"])  # ana stays, on the other instance
+        leaving = bo.open(one, gone_table["id"])
+        moved = [dee.open(one, kept_table["id"]), dee.open(two, kept_table["id"])]
+        cy_socket = cy.open(one, kept_table["id"])
+        leaving.closing.close()  # bo's only connection
+        moved[0].closing.close()  # dee keeps the connection on instance two
+        replaced = watcher.until(lambda m: m["seats"][1]["away"] == "away", timeout=60)
+        assert replaced["seats"][1]["name"] == "bo"
+        time.sleep(6)  # past the grace period and a sweep of the lease holder: dee is still present
+        assert cy.get(one, f"/api/tables/{kept_table['id']}")["seats"][1]["away"] is None
+        assert ana.get(two, f"/api/tables/{gone_table['id']}")["seats"][0]["away"] is None
+        # logging out through one instance closes the session's socket on the other
+        out = httpx2.post(f"{one.url}/api/accounts/logout", headers={"cookie": dee.cookie}, timeout=10)
+        assert out.status_code == 204
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                moved[1].ws.recv(timeout=15)
+        assert closed.value.rcvd is not None and closed.value.rcvd.reason == "logged out"
+        for socket in (watcher, cy_socket):
+            socket.closing.close()
+    finally:
+        for server in servers:
+            server.kill()

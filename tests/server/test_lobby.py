@@ -25,6 +25,7 @@ def test_every_game_is_offered_with_its_options(player: Callable[..., Player]) -
         "kind": "int",
         "choices": [6, 10, 16],
         "minimum": None,
+        "maximum": None,
     }
     assert next(o for o in slob["options"] if o["name"] == "first_leader")["kind"] == "seat"
 

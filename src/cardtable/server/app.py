@@ -30,7 +30,9 @@ from .cluster import Cluster
 from .db.database import Database
 from .deps import Services
 from .errors import Refused, TooMany
-from .limits import KeyedLimiter
+from .hashing import PasswordHashing
+from .limits import Limits
+from .origins import SameOriginOnly
 from .pubsub import InMemoryPubSub
 from .review_runner import ReviewRunner
 from .routes import accounts, games, health, logs, me, pages, players, ratings, replays, reviews, tables
@@ -42,6 +44,7 @@ from .services.players import PlayerService
 from .services.ratings import RatingService
 from .services.replays import ReplayService
 from .services.reviews import ReviewService
+from .services.table_limits import TableLimits
 from .services.tables import TableService
 from .settings import Settings
 from .ws import table_socket
@@ -59,12 +62,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await anyio.to_thread.run_sync(db.upgrade)
         cluster = Cluster(settings) if settings.redis_url else None
         pubsub = cluster.pubsub if cluster is not None else InMemoryPubSub()
+        limits = Limits(settings.redis_url, prefix=settings.redis_prefix)
+        table_limits = TableLimits(
+            per_account=settings.open_tables_per_account,
+            per_address=settings.open_tables_per_address,
+            invite_misses=limits.limit(
+                "invite-miss", attempts=settings.invite_misses, window=settings.invite_window
+            ),
+        )
         table_service = TableService(
             db,
             pubsub,
             shared=cluster is not None,
             grace=settings.grace_seconds,
             turn_time_scale=settings.turn_time_scale,
+            table_limits=table_limits,
+            presence=cluster.presence if cluster is not None else None,
+            abandon=settings.abandoned_seconds,
         )
         mailer = (
             Mailer(
@@ -79,13 +93,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         table_service.turns.mailer = mailer
         driver = BotDriver(table_service, workers=settings.bot_workers, delay=settings.bot_delay)
-        account_service = AccountService(
-            db,
-            session_days=settings.session_days,
-            hasher=PasswordHasher(
-                time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib
-            ),
-        )
+        hasher = PasswordHasher(time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib)
+        hashing = PasswordHashing(hasher, workers=settings.hash_workers, queue=settings.hash_queue)
+        account_service = AccountService(db, session_days=settings.session_days, hasher=hasher)
         review_service = ReviewService(db, iterations=settings.review_iterations, limit=settings.review_limit)
         review_runner = ReviewRunner(review_service, driver)
         app.state.services = Services(
@@ -93,11 +103,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             db=db,
             pubsub=pubsub,
             accounts=account_service,
+            hashing=hashing,
             lobby=table_service.lobby,
             tables=table_service,
             bots=driver,
-            login_limiter=KeyedLimiter(attempts=settings.login_attempts, window=settings.login_window),
-            chat=ChatService(db, pubsub, lines=settings.chat_lines, window=settings.chat_window),
+            limit_signups=limits.limit(
+                "signup", attempts=settings.signup_attempts, window=settings.signup_window
+            ),
+            limit_logins=limits.limit(
+                "login", attempts=settings.login_attempts, window=settings.login_window
+            ),
+            limit_guests=limits.limit(
+                "guest", attempts=settings.guest_attempts, window=settings.guest_window
+            ),
+            chat=ChatService(
+                db,
+                pubsub,
+                limit=limits.limit("chat", attempts=settings.chat_lines, window=settings.chat_window),
+            ),
             ratings=RatingService(db),
             replays=ReplayService(db, table_service.lobby),
             players=PlayerService(db),
@@ -124,6 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table_service.close()
             if mailer is not None:
                 await anyio.to_thread.run_sync(mailer.close)
+            hashing.close()
             db.close()
 
     app = FastAPI(
@@ -138,6 +162,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers = (health, accounts, me, games, tables, logs, ratings, replays, reviews, players, pages)
     for router in (module.router for module in routers):
         app.include_router(router)
+    app.add_middleware(SameOriginOnly)
     app.add_api_websocket_route("/ws", table_socket)
     app.add_middleware(RequestBodies, larger={replays.UPLOADS: replays.UPLOAD_MAX_BYTES})
     http_errors.install(app)

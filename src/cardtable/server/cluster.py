@@ -6,6 +6,8 @@ database that all instances share.
   instances write, and the other is refused as stale. An instance forgets what it holds in memory of a
   table as soon as an update of it comes from another instance, and reads a table again when a move
   answers a version newer than the one it holds (the move outran that update).
+- Presence (who follows which table, for grace periods and abandoned tables) is kept in Redis as well
+  (``presence.SharedPresence``), so a person connected to any instance is present on all.
 - Bots are driven by the one instance holding the lease ``<prefix>:bots`` (``leases``). Another instance
   with a bot turn to hand out (after a person's move made through it) publishes a nudge naming the table
   on the channel ``bots``, and the holder hands that turn to its bot driver. (A stand-in's turn because
@@ -44,6 +46,7 @@ from .bot_driver import BotDriver
 from .db.database import Database
 from .errors import Refused
 from .leases import Leadership, Lease, instance_name
+from .presence import SharedPresence
 from .pubsub import Subscriber
 from .pubsub_redis import RedisPubSub
 from .services import table_store
@@ -71,6 +74,7 @@ class Cluster:
         self.settings = settings
         self.name = instance_name()
         self.pubsub = RedisPubSub(settings.redis_url, prefix=settings.redis_prefix)
+        self.presence = SharedPresence(settings.redis_url, prefix=settings.redis_prefix, instance=self.name)
         self._client = redis.asyncio.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
         self.lease = Lease(
             self._client,
@@ -106,6 +110,7 @@ class Cluster:
         if self._bots is not None:
             self._bots.tables.turns.bot_turns = lambda turn: None
         await self.pubsub.stop()
+        await anyio.to_thread.run_sync(self.presence.close)
         await self._client.aclose()
 
     async def _repair_gaps(self, tables: TableService) -> None:

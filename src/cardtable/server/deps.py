@@ -10,7 +10,8 @@ from fastapi import Depends, Request
 from .bot_driver import BotDriver
 from .db.database import Database
 from .errors import NotLoggedIn
-from .limits import KeyedLimiter
+from .hashing import PasswordHashing
+from .limits import Limit
 from .pubsub import PubSub
 from .schemas import UserPublic
 from .services.account_settings import AccountSettings
@@ -38,7 +39,10 @@ class Services:
     lobby: Lobby
     tables: TableService
     bots: BotDriver
-    login_limiter: KeyedLimiter
+    hashing: PasswordHashing
+    limit_signups: Limit
+    limit_logins: Limit
+    limit_guests: Limit
     chat: ChatService
     ratings: RatingService
     replays: ReplayService
@@ -56,6 +60,11 @@ def get_services(request: Request) -> Services:
 
 
 ServicesDep = Annotated[Services, Depends(get_services)]
+
+
+def client_address(request: Request) -> str:
+    """The address the request came from (behind a trusted proxy: the one it names), for limits."""
+    return request.client.host if request.client else "unknown"
 
 
 def current_user(request: Request, services: ServicesDep) -> UserPublic:

@@ -56,3 +56,10 @@ class TooMany(Refused):
     def __init__(self, detail: str, *, retry_after: float) -> None:
         super().__init__(detail)
         self.retry_after = retry_after
+
+
+class Busy(TooMany):
+    """The server has too much of this work waiting; ``retry_after`` says when to try again."""
+
+    status = 503
+    code = "busy"

@@ -86,6 +86,8 @@ class OptionPublic(BaseModel):
     kind: Literal["int", "bool", "str", "seat"]
     choices: list[Any] | None
     minimum: int | None
+    maximum: int | None = None
+    """The highest value a table of this server allows (None: no more than the choices say)."""
 
 
 class GamePublic(BaseModel):
@@ -194,6 +196,8 @@ class TablePublic(BaseModel):
     to_act: int | None
     result: dict[str, Any] | None
     created_by: str
+    creator_id: int | None = None
+    """The creator's user id: they may end the table before it starts."""
     clock: ClockPublic | None = None
     stand_in: str | None = None
     turn_based: bool = False

@@ -53,8 +53,16 @@ class Settings(BaseSettings):
     session_days: int = Field(default=30, ge=1, le=365, description="how long a login lasts")
     argon2_time_cost: int = Field(default=3, ge=1, le=20, description="argon2 passes over memory")
     argon2_memory_kib: int = Field(default=65536, ge=8, description="argon2 memory per hash, in KiB")
+    hash_workers: int = Field(
+        default=2, ge=1, le=64, description="passwords hashed at once (argon2 memory each)"
+    )
+    hash_queue: int = Field(default=16, ge=0, description="password hashes that may wait; more answer 503")
     login_attempts: int = Field(default=10, ge=1, description="login attempts per address per window")
     login_window: float = Field(default=60.0, gt=0, description="seconds of the login rate window")
+    signup_attempts: int = Field(default=5, ge=1, description="sign-ups per address per window")
+    signup_window: float = Field(default=600.0, gt=0, description="seconds of the sign-up rate window")
+    guest_attempts: int = Field(default=20, ge=1, description="new guests per address per window")
+    guest_window: float = Field(default=600.0, gt=0, description="seconds of the guest rate window")
     ws_max_message: int = Field(default=4096, ge=256, description="largest websocket message read, in bytes")
     ws_rate: float = Field(default=20.0, gt=0, description="websocket messages per second a client may send")
     ws_burst: int = Field(default=40, ge=1, description="messages a client may send at once above the rate")
@@ -68,6 +76,21 @@ class Settings(BaseSettings):
         default=2000, ge=1, le=100_000, description="a game review's budget: search iterations per decision"
     )
     review_limit: int = Field(default=2, ge=1, le=100, description="game reviews a user may have running")
+    open_tables_per_account: int = Field(
+        default=10, ge=1, description="tables an account may have created that are not over"
+    )
+    open_tables_per_address: int = Field(
+        default=30, ge=1, description="tables created from one address that are not over"
+    )
+    abandoned_seconds: float = Field(
+        default=600.0, gt=0, description="seconds a table of bots only may go unwatched before it ends"
+    )
+    invite_misses: int = Field(
+        default=10,
+        ge=1,
+        description="invitations of unknown usernames per account and per address per window",
+    )
+    invite_window: float = Field(default=600.0, gt=0, description="seconds of the invitation rate window")
     chat_lines: int = Field(default=5, ge=1, description="chat lines a user may write per chat window")
     chat_window: float = Field(default=10.0, gt=0, description="seconds of the chat rate window")
     redis_url: str | None = Field(

@@ -11,7 +11,9 @@ then each new line), ``hint`` messages (the answer to ``why``) and ``error`` mes
 
 Decisions:
 - The session cookie logs the socket in at the handshake; a handshake from a page of another origin is
-  refused, so another site cannot play in a user's name.
+  refused (``origins``), so another site cannot play in a user's name. Logging out of that session (on
+  any instance), or its expiry, closes the socket with code 1008, and no message read after it is acted
+  on.
 - Bad input hurts nobody else: malformed JSON, an unknown table, a seat that is not yours, not your turn,
   a stale version, an illegal move (with the engine's reason), a message over ``ws_max_message`` bytes —
   each gets an ``error`` to this client only, changes nothing, and the connection stays open. A client
@@ -31,8 +33,8 @@ import contextlib
 import json
 import logging
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 import anyio.to_thread
 from fastapi import WebSocket, WebSocketDisconnect
@@ -41,6 +43,7 @@ from pydantic import TypeAdapter, ValidationError
 from .bodies import read_json
 from .errors import Refused
 from .limits import TokenBucket
+from .origins import same_origin
 from .pubsub import Subscriber
 from .schemas import (
     AwayIn,
@@ -54,6 +57,7 @@ from .schemas import (
     WatchIn,
     WhyIn,
 )
+from .services.accounts import session_channel
 from .services.updates import TableUpdate
 from .settings import Settings
 
@@ -74,20 +78,27 @@ async def table_socket(websocket: WebSocket) -> None:
     """The ``/ws`` endpoint."""
     services = websocket.app.state.services
     await websocket.accept()
-    if not _same_origin(websocket):
+    if not same_origin(websocket.headers):
         await websocket.close(code=1008, reason="websocket from another origin refused")
         return
     token = websocket.cookies.get(services.cookie_name)
-    user = await anyio.to_thread.run_sync(services.accounts.user_for, token)
-    if user is None:
+    found = await anyio.to_thread.run_sync(services.accounts.session, token)
+    if found is None or token is None:
         await websocket.close(code=1008, reason="log in first (or play as a guest)")
         return
-    await Connection(websocket, user, services.tables, services.settings, chat=services.chat).serve()
-
-
-def _same_origin(websocket: WebSocket) -> bool:
-    origin = websocket.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
+    user, expires = found
+    connection = Connection(websocket, user, services.tables, services.settings, chat=services.chat)
+    ended = Subscriber(lambda message: connection.session_ended("logged out"))
+    services.pubsub.subscribe(session_channel(token), ended)
+    left = (expires - datetime.now(UTC)).total_seconds()
+    expiry = asyncio.get_running_loop().call_later(
+        max(0.0, left), connection.session_ended, "session expired"
+    )
+    try:
+        await connection.serve()
+    finally:
+        expiry.cancel()
+        services.pubsub.unsubscribe(session_channel(token), ended)
 
 
 class Follow:
@@ -138,6 +149,14 @@ class Connection:
         self.follows: dict[int, Follow] = {}
         self.bucket = TokenBucket(rate=settings.ws_rate, burst=settings.ws_burst)
         self.strikes = 0
+        self.ended = False
+        """The session this socket was opened with has ended: nothing more is read."""
+
+    def session_ended(self, reason: str) -> None:
+        """The session ended (logged out on any instance, or expired): close, and act on no message still
+        coming."""
+        self.ended = True
+        self._put(Close(1008, reason))
 
     async def serve(self) -> None:
         """Run until the client leaves or is closed."""
@@ -210,6 +229,8 @@ class Connection:
 
     async def _handle(self, message: WatchIn | UnwatchIn | MoveIn | ChatIn | WhyIn | AwayIn | BackIn) -> None:
         table_id = message.table
+        if self.ended:
+            return
         try:
             if isinstance(message, WatchIn):
                 await self._watch(table_id)

@@ -74,6 +74,8 @@ class GameTable(Base):
     """``open`` (waiting for players), ``playing`` or ``over``."""
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime]
+    created_from: Mapped[str | None] = mapped_column(String(64), index=True)
+    """The client address the table was created from (tables per address are limited)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """How many record events are stored (the state version a move must answer)."""
     to_act: Mapped[int | None]

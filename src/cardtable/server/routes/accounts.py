@@ -1,15 +1,27 @@
-"""Sign up, log in, play as a guest, log out, and who am I. Logins set an HttpOnly, SameSite session cookie;
-login attempts are rate-limited per client address."""
+"""Sign up, log in, play as a guest, log out, and who am I. Logins set an HttpOnly, SameSite session cookie.
+
+Sign-ups, logins and new guests are rate-limited per client address (``Services.limit_*``, counted in a
+worker thread: with several instances that is a Redis round trip), before any password is hashed; hashing
+itself runs in its own bounded pool (``hashing``), so a storm of them never takes the threads that serve
+play. A logout closes the websockets of that session (on every instance).
+"""
 
 from __future__ import annotations
 
+import anyio.to_thread
 from fastapi import APIRouter, Request, Response, status
 
-from ..deps import CurrentUser, Services, ServicesDep
-from ..errors import TooMany
+from ..deps import CurrentUser, Services, ServicesDep, client_address
+from ..errors import Forbidden
 from ..schemas import ErrorPublic, GuestIn, LogInIn, SignUpIn, UserPublic
+from ..services.accounts import session_channel
 
-router = APIRouter(prefix="/api/accounts", tags=["accounts"], responses={400: {"model": ErrorPublic}})
+router = APIRouter(
+    prefix="/api/accounts",
+    tags=["accounts"],
+    responses={400: {"model": ErrorPublic}, 429: {"model": ErrorPublic}, 503: {"model": ErrorPublic}},
+)
+LOGGED_OUT = {"type": "logged-out"}
 
 
 def _set_cookie(response: Response, services: Services, token: str) -> None:
@@ -25,28 +37,35 @@ def _set_cookie(response: Response, services: Services, token: str) -> None:
 
 
 @router.post("/signup", status_code=status.HTTP_201_CREATED)
-def sign_up(body: SignUpIn, response: Response, services: ServicesDep) -> UserPublic:
+async def sign_up(body: SignUpIn, request: Request, response: Response, services: ServicesDep) -> UserPublic:
     """Make an account and log in."""
-    user, token = services.accounts.sign_up(body.username, body.password, body.display_name)
+    await anyio.to_thread.run_sync(
+        services.limit_signups.check, client_address(request), "sign-ups from here"
+    )
+    password_hash = await services.hashing.hash(body.password)
+    user, token = await anyio.to_thread.run_sync(
+        services.accounts.sign_up, body.username, password_hash, body.display_name
+    )
     _set_cookie(response, services, token)
     return user
 
 
-@router.post("/login", responses={403: {"model": ErrorPublic}, 429: {"model": ErrorPublic}})
-def log_in(body: LogInIn, request: Request, response: Response, services: ServicesDep) -> UserPublic:
+@router.post("/login", responses={403: {"model": ErrorPublic}})
+async def log_in(body: LogInIn, request: Request, response: Response, services: ServicesDep) -> UserPublic:
     """Log in to an account."""
-    address = request.client.host if request.client else "unknown"
-    wait = services.login_limiter.take(address)
-    if wait is not None:
-        raise TooMany(f"too many login attempts; try again in {wait:.0f} s", retry_after=wait)
-    user, token = services.accounts.log_in(body.username, body.password)
+    await anyio.to_thread.run_sync(services.limit_logins.check, client_address(request), "login attempts")
+    user, password_hash = await anyio.to_thread.run_sync(services.accounts.password_hash, body.username)
+    if not await services.hashing.verify(password_hash, body.password) or user is None:
+        raise Forbidden("wrong username or password", code="bad-login")
+    token = await anyio.to_thread.run_sync(services.accounts.log_in, user)
     _set_cookie(response, services, token)
     return user
 
 
 @router.post("/guest", status_code=status.HTTP_201_CREATED)
-def guest(body: GuestIn, response: Response, services: ServicesDep) -> UserPublic:
+def guest(body: GuestIn, request: Request, response: Response, services: ServicesDep) -> UserPublic:
     """Play as a guest under a display name (no password; the login lasts as long as the cookie)."""
+    services.limit_guests.check(client_address(request), "new guests from here")
     user, token = services.accounts.guest(body.name)
     _set_cookie(response, services, token)
     return user
@@ -54,10 +73,11 @@ def guest(body: GuestIn, response: Response, services: ServicesDep) -> UserPubli
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)
 def log_out(request: Request, response: Response, services: ServicesDep) -> None:
-    """End this login."""
+    """End this login, and close the websockets opened with it."""
     token = request.cookies.get(services.cookie_name)
     if token:
         services.accounts.log_out(token)
+        services.pubsub.publish(session_channel(token), LOGGED_OUT)
     response.delete_cookie(services.cookie_name, path="/", httponly=True, samesite="lax")
 
 

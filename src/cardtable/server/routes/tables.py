@@ -1,12 +1,12 @@
-"""The lobby: list tables, create one, look at one, join, leave, and the record of a finished game."""
+"""The lobby: list tables, create, look at or end one, join, leave, and the record of a finished game."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Path, Query, status
+from fastapi import APIRouter, Body, Path, Query, Request, status
 
-from ..deps import CurrentUser, ServicesDep
+from ..deps import CurrentUser, ServicesDep, client_address
 from ..schemas import MAX_INT, ErrorPublic, JoinIn, TableIn, TablePublic
 
 router = APIRouter(
@@ -29,16 +29,31 @@ def list_tables(
     return services.lobby.list_tables(status=status, game=game, seated=user.id if mine else None)
 
 
-@router.post("", status_code=status.HTTP_201_CREATED)
-def create_table(body: TableIn, services: ServicesDep, user: CurrentUser) -> TablePublic:
-    """Open a table; it starts by itself once every seat is taken (at once if none is open)."""
-    return services.lobby.create(user, body)
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    responses={409: {"model": ErrorPublic}, 429: {"model": ErrorPublic}},
+)
+def create_table(body: TableIn, request: Request, services: ServicesDep, user: CurrentUser) -> TablePublic:
+    """Open a table; it starts by itself once every seat is taken (at once if none is open). An account,
+    and an address, may have a limited number of tables that are not over."""
+    return services.lobby.create(user, body, address=client_address(request))
 
 
 @router.get("/{table_id}")
 def get_table(table_id: TableId, services: ServicesDep, user: CurrentUser) -> TablePublic:
     """One table's game, options, seats and status."""
     return services.lobby.get(table_id)
+
+
+@router.delete(
+    "/{table_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    responses={403: {"model": ErrorPublic}, 409: {"model": ErrorPublic}},
+)
+def end_table(table_id: TableId, services: ServicesDep, user: CurrentUser) -> None:
+    """End a table you created that has not started: it is removed."""
+    services.lobby.end(user, table_id)
 
 
 @router.post("/{table_id}/join", responses={409: {"model": ErrorPublic}})

@@ -2,11 +2,13 @@
 
 Decisions:
 - Passwords are hashed with argon2 (costs from the settings; by default argon2-cffi's, RFC 9106's second
-  choice). A login for an unknown name still verifies a hash, so its timing does not tell which names
-  exist.
+  choice) by ``server.hashing``, in a bounded pool of its own. A login for an unknown name still verifies
+  a hash, so its timing does not tell which names exist.
 - Usernames are unique without regard to case and stored in lower case; the display name keeps the case
   the user typed. A guest has a display name and no username, so guests never block a name.
 - A session is a random token in an HttpOnly cookie; the database keeps only its SHA-256.
+- Logging out is announced on the session's channel (``session_channel``), on every instance: the
+  websockets opened with that session close; they also close when the session expires.
 """
 
 from __future__ import annotations
@@ -16,14 +18,13 @@ import secrets
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..db.database import Database
 from ..db.models import AuthSession, User
-from ..errors import Forbidden, Invalid
+from ..errors import Invalid
 from ..schemas import UserPublic
 
 
@@ -42,17 +43,17 @@ def public(user: User) -> UserPublic:
 
 
 class AccountService:
-    """Everything about users and sessions; each method is one unit of work."""
+    """Everything about users and sessions; each method is one unit of work. Sign-up and login passwords
+    are hashed and checked by the caller (``hashing``), away from the threads that serve play; ``hasher``
+    serves the account settings (a change of password)."""
 
     def __init__(self, db: Database, *, session_days: int, hasher: PasswordHasher | None = None) -> None:
         self.db = db
         self.session_length = timedelta(days=session_days)
         self.hasher = hasher or PasswordHasher()
-        self._dummy_hash = self.hasher.hash("not the password of anyone")
 
-    def sign_up(self, username: str, password: str, display_name: str | None) -> tuple[UserPublic, str]:
+    def sign_up(self, username: str, password_hash: str, display_name: str | None) -> tuple[UserPublic, str]:
         """A new account and a session token; Invalid when the username is taken."""
-        password_hash = self.hasher.hash(password)
         try:
             with self.db.write() as session:
                 user = User(
@@ -68,20 +69,16 @@ class AccountService:
         except IntegrityError:
             raise Invalid(f"the username {username!r} is taken", code="username-taken") from None
 
-    def log_in(self, username: str, password: str) -> tuple[UserPublic, str]:
-        """A session token for the account; Forbidden for a wrong name or password (not saying which)."""
+    def password_hash(self, username: str) -> tuple[UserPublic | None, str | None]:
+        """The account of ``username`` and its password hash (None, None for no such account)."""
         with self.db.read() as session:
             user = session.scalar(select(User).where(User.username == username.lower()))
-        try:
-            self.hasher.verify(
-                user.password_hash if user and user.password_hash else self._dummy_hash, password
-            )
-        except (VerificationError, InvalidHashError):
-            user = None
-        if user is None:
-            raise Forbidden("wrong username or password", code="bad-login")
+            return (public(user), user.password_hash) if user else (None, None)
+
+    def log_in(self, user: UserPublic) -> str:
+        """A new session token for ``user``, whose password the caller has checked."""
         with self.db.write() as session:
-            return public(user), self._start_session(session, user.id)
+            return self._start_session(session, user.id)
 
     def guest(self, name: str) -> tuple[UserPublic, str]:
         """A guest user with a display name, and a session token."""
@@ -106,15 +103,24 @@ class AccountService:
 
     def user_for(self, token: str | None) -> UserPublic | None:
         """The user a session token belongs to, or None for no, unknown or expired token."""
+        found = self.session(token)
+        return found[0] if found else None
+
+    def session(self, token: str | None) -> tuple[UserPublic, datetime] | None:
+        """The user of a session token and when the session expires; None for no, unknown or expired
+        token."""
         if not token or len(token) > 100:
             return None
         with self.db.read() as session:
-            user = session.scalar(
-                select(User)
+            found = session.execute(
+                select(User, AuthSession.expires_at)
                 .join(AuthSession, AuthSession.user_id == User.id)
                 .where(AuthSession.token_hash == _digest(token), AuthSession.expires_at > now())
-            )
-            return public(user) if user else None
+            ).first()
+            if found is None:
+                return None
+            user, expires = found
+            return public(user), expires if expires.tzinfo else expires.replace(tzinfo=UTC)
 
     def _start_session(self, session: Session, user_id: int) -> str:
         token = secrets.token_urlsafe(32)
@@ -122,6 +128,12 @@ class AccountService:
             AuthSession(token_hash=_digest(token), user_id=user_id, expires_at=now() + self.session_length)
         )
         return token
+
+
+def session_channel(token: str) -> str:
+    """The pub/sub channel on which the end of a session is announced (to close its websockets). Named
+    by another hash than the stored one, so the channel tells nothing the database holds."""
+    return "session:" + hashlib.sha256(b"channel:" + token.encode()).hexdigest()[:32]
 
 
 def _digest(token: str) -> str:

@@ -6,8 +6,8 @@ Decisions:
   client shows it as a text node (``dom.js``), which is the escaping that matters, and JSON carries it
   safely.
 - At most ``CHAT_MAX`` characters (the schema refuses longer messages before they get here) and, per
-  user, ``chat_lines`` lines per ``chat_window`` seconds across all tables (a token bucket): more is
-  refused with the wait, and nothing is stored.
+  user, ``chat_lines`` lines per ``chat_window`` seconds across all tables (``limits``, shared by the
+  instances): more is refused with the wait, and nothing is stored.
 - Lines go out on the table's channel like its updates, so every instance's followers get them; the
   last ``HISTORY`` lines come with ``watch``.
 """
@@ -19,7 +19,7 @@ from sqlalchemy import select
 from ..db.database import Database
 from ..db.models import ChatLine, GameTable, Seat
 from ..errors import Invalid, NotFound, TooMany
-from ..limits import KeyedLimiter
+from ..limits import Limit
 from ..pubsub import PubSub
 from ..schemas import ChatLinePublic, ChatMessage, UserPublic
 from ..text import clean
@@ -32,10 +32,10 @@ HISTORY = 50
 class ChatService:
     """Say a line at a table, and read a table's recent lines."""
 
-    def __init__(self, db: Database, pubsub: PubSub, *, lines: int, window: float) -> None:
+    def __init__(self, db: Database, pubsub: PubSub, *, limit: Limit) -> None:
         self.db = db
         self.pubsub = pubsub
-        self.limiter = KeyedLimiter(attempts=lines, window=window)
+        self.limiter = limit
 
     def say(self, table_id: int, user: UserPublic, text: str) -> None:
         """Store a line and send it to everyone following the table; Invalid for an empty line, TooMany

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sqlalchemy.orm import Session
@@ -27,15 +27,17 @@ from cardtable.core.options import Option
 
 from ..db.database import Database
 from ..db.models import GameTable, Seat
-from ..errors import Invalid, Refused
+from ..errors import Forbidden, Invalid, Refused
 from ..pubsub import PubSub
-from ..schemas import GamePublic, OptionPublic, SeatIn, TableIn, TablePublic, UserPublic
+from ..schemas import ErrorMessage, GamePublic, OptionPublic, SeatIn, TableIn, TablePublic, UserPublic
 from . import table_store
 from .accounts import now
 from .away import Away
 from .live import STAND_IN, Live, LiveTables, live_from_row
+from .option_ranges import check_table_game, platform_range
+from .table_limits import TableLimits
 from .turns import Turns
-from .updates import publish
+from .updates import channel, publish
 
 LIST_LIMIT = 100
 
@@ -45,21 +47,25 @@ def games_info() -> list[GamePublic]:
     found = []
     for name in cardtable.games():
         specs = cardtable.make(name).option_specs
-        options = [
-            OptionPublic(
-                name=o.name,
-                default=o.default,
-                help=o.help,
-                allowed=o.allowed(),
-                kind=_option_kind(o),
-                choices=list(o.choices) if o.choices is not None else None,
-                minimum=o.minimum,
-            )
-            for o in specs
-        ]
+        options = [_option_public(name, o) for o in specs]
         counts = list(cardtable.make(name).player_counts())
         found.append(GamePublic(name=name, players=counts, options=options))
     return found
+
+
+def _option_public(game: str, option: Option) -> OptionPublic:
+    """An option as the create-table form shows it, with the platform's range (``option_ranges``)."""
+    span = platform_range(game, option.name)
+    return OptionPublic(
+        name=option.name,
+        default=option.default,
+        help=option.help,
+        allowed=f"an integer from {span[0]} to {span[1]}" if span else option.allowed(),
+        kind=_option_kind(option),
+        choices=list(option.choices) if option.choices is not None else None,
+        minimum=span[0] if span else option.minimum,
+        maximum=span[1] if span else None,
+    )
 
 
 def _option_kind(option: Option) -> Literal["int", "bool", "str", "seat"]:
@@ -84,6 +90,7 @@ class Lobby:
     away: Away
     turn_time_scale: float = 1.0
     """What a turn-based table's time per move is multiplied by (tests only)."""
+    limits: TableLimits = field(default_factory=TableLimits)
 
     def list_tables(
         self, *, status: str | None = None, game: str | None = None, seated: int | None = None
@@ -100,12 +107,14 @@ class Lobby:
         with self.db.read() as session:
             return table_store.table_public(table_store.table_row(session, table_id=table_id))
 
-    def create(self, user: UserPublic, spec: TableIn) -> TablePublic:
-        """A new table; Invalid names the bad game, option or seat. It starts at once if no seat is open."""
+    def create(self, user: UserPublic, spec: TableIn, *, address: str = "unknown") -> TablePublic:
+        """A new table; Invalid names the bad game, option or seat, Refused says the creator (or
+        ``address``) has enough tables going (``table_limits``). It starts at once if no seat is open."""
         try:
             game = cardtable.make(spec.game, **spec.options)
         except ValueError as error:
             raise Invalid(str(error), code="bad-game") from None
+        check_table_game(game)
         seats = spec.seats or [SeatIn(kind="me")] + [SeatIn(kind="open")] * (game.players - 1)
         if len(seats) != game.players:
             raise Invalid(
@@ -129,10 +138,13 @@ class Lobby:
         move_seconds = clock.move_seconds if clock else None
         if spec.turn_seconds is not None:
             move_seconds = max(1, round(spec.turn_seconds * self.turn_time_scale))
+        self.limits.check_invites(user=user, address=address, invited=invited)
         with self.db.write() as session:
+            self.limits.check_room(session, user=user, address=address)
             known = table_store.known_usernames(session, names=invited)
             for name in invited:
                 if name not in known:
+                    self.limits.missed(user=user, address=address)
                     raise Invalid(f"there is no account named {name!r} to invite")
             table = table_store.add_table(
                 session,
@@ -141,6 +153,7 @@ class Lobby:
                 seed=secrets.randbits(63),
                 creator=user.id,
                 created_at=now(),
+                created_from=address[:64],
                 seats=seats,
                 move_seconds=move_seconds,
                 game_seconds=clock.game_seconds if clock else None,
@@ -187,6 +200,23 @@ class Lobby:
                 public = table_store.table_public(table)
             publish(self.pubsub, live)
         return public
+
+    def end(self, user: UserPublic, table_id: int) -> None:
+        """The creator ends a table that has not started: it is gone, and those following it are told."""
+        with self.live.lock(table_id):
+            with self.db.write() as session:
+                table = table_store.table_row(session, table_id=table_id, lock=True)
+                if table.created_by != user.id:
+                    raise Forbidden(f"only its creator may end table {table_id}", code="not-creator")
+                if table.status != "open":
+                    raise Refused(
+                        f"the game at table {table_id} has started; it ends when it is over", code="not-open"
+                    )
+                table_store.remove_open_table(session, table=table)
+            gone = ErrorMessage(
+                table=table_id, code="table-ended", detail="the table was ended by its creator"
+            )
+            self.pubsub.publish(channel(table_id), gone.model_dump_json())
 
     def record(self, table_id: int) -> dict[str, Any]:
         """The record of a finished game, with names and without its seed; Refused while it runs."""

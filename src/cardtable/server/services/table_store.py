@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from ..db.models import Event, GameTable, Seat, User
+from ..db.models import ChatLine, Event, GameTable, Seat, User
 from ..errors import NotFound
 from ..schemas import ClockPublic, SeatIn, SeatPublic, TablePublic
 from .rule_sets import board_of
@@ -97,6 +97,12 @@ def waiting_for(session: Session, *, user_id: int) -> list[GameTable]:
         .where(GameTable.status == "playing", Seat.user_id == user_id, Seat.away.is_(None))
         .order_by(GameTable.turn_since, GameTable.id)
     )
+
+
+def bot_only_tables(session: Session) -> list[int]:
+    """The running tables where no person sits."""
+    people = select(Seat.table_id).where(Seat.user_id.is_not(None))
+    query = select(GameTable.id).where(GameTable.status == "playing", GameTable.id.not_in(people))
     return list(session.scalars(query))
 
 
@@ -104,6 +110,16 @@ def stored_versions(session: Session, *, ids: Sequence[int]) -> dict[int, int]:
     """The stored version of each started table among ``ids``."""
     query = select(GameTable.id, GameTable.version).where(GameTable.id.in_(ids), GameTable.status != "open")
     return {table_id: version for table_id, version in session.execute(query)}
+
+
+def unfinished_tables(session: Session, *, creator: int | None = None, address: str | None = None) -> int:
+    """How many tables not over were created by user ``creator``, or from ``address``."""
+    query = select(func.count()).select_from(GameTable).where(GameTable.status != "over")
+    if creator is not None:
+        query = query.where(GameTable.created_by == creator)
+    if address is not None:
+        query = query.where(GameTable.created_from == address)
+    return int(session.scalar(query) or 0)
 
 
 def known_usernames(session: Session, *, names: Sequence[str]) -> set[str]:
@@ -142,6 +158,7 @@ def table_public(table: GameTable) -> TablePublic:
         to_act=table.to_act,
         result=table.result,
         created_by=table.creator.display_name,
+        creator_id=table.created_by,
         clock=ClockPublic(move_seconds=table.move_seconds, game_seconds=table.game_seconds)
         if table.move_seconds or table.game_seconds
         else None,
@@ -162,6 +179,7 @@ def add_table(
     seed: int,
     creator: int,
     created_at: Any,
+    created_from: str | None = None,
     seats: Sequence[SeatIn],
     move_seconds: int | None,
     game_seconds: int | None,
@@ -176,6 +194,7 @@ def add_table(
         status="open",
         created_by=creator,
         created_at=created_at,
+        created_from=created_from,
         version=0,
         to_act=None,
         result=None,
@@ -200,6 +219,23 @@ def add_table(
     session.add(table)
     session.flush()
     return table
+
+
+def remove_open_table(session: Session, *, table: GameTable) -> None:
+    """Delete a table that never started, with its seats and chat."""
+    session.execute(delete(ChatLine).where(ChatLine.table_id == table.id))
+    session.delete(table)
+
+
+def end_unfinished(connection: Connection, *, table_id: int, result: dict[str, Any]) -> bool:
+    """Mark a running table over without its game having ended (``result`` says why); False if it was no
+    longer running."""
+    changed = connection.execute(
+        update(GameTable)
+        .where(GameTable.id == table_id, GameTable.status == "playing")
+        .values(status="over", to_act=None, result=result)
+    )
+    return changed.rowcount == 1
 
 
 def sit(session: Session, *, seat: Seat, user_id: int | None) -> None:

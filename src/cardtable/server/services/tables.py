@@ -16,13 +16,15 @@ from __future__ import annotations
 import time
 
 from ..db.database import Database
+from ..presence import Presence
 from ..pubsub import PubSub, Subscriber
 from ..timers import Timers
-from .away import GRACE_SECONDS, Away
+from .away import ABANDON_SECONDS, GRACE_SECONDS, Away
 from .hints import hint
 from .live import LiveTables
 from .lobby import Lobby
 from .moves import Moves
+from .table_limits import TableLimits
 from .turns import BotTurn, Turns
 from .updates import channel, publish, table_message
 
@@ -38,6 +40,9 @@ class TableService:
         grace: float = GRACE_SECONDS,
         shared: bool = False,
         turn_time_scale: float = 1.0,
+        table_limits: TableLimits | None = None,
+        presence: Presence | None = None,
+        abandon: float = ABANDON_SECONDS,
     ) -> None:
         self.db = db
         self.pubsub = pubsub
@@ -46,9 +51,11 @@ class TableService:
         self.timers = Timers()
         self.live = LiveTables(db, shared=shared)
         self.turns = Turns(db, self.live, pubsub, self.timers)
-        self.away = Away(db, self.live, self.turns, self.timers, grace)
+        self.away = Away(db, self.live, self.turns, self.timers, grace, presence or Presence(), abandon)
         self.moves = Moves(db, self.live, pubsub, self.turns)
-        self.lobby = Lobby(db, self.live, pubsub, self.turns, self.away, turn_time_scale)
+        self.lobby = Lobby(
+            db, self.live, pubsub, self.turns, self.away, turn_time_scale, table_limits or TableLimits()
+        )
 
     def watch(self, table_id: int, user_id: int, subscriber: Subscriber) -> str:
         """Subscribe to a table's updates and return its current state as this user may see it. Both
@@ -120,9 +127,9 @@ class TableService:
         return self.turns.resume_bots()
 
     def resume_turns(self) -> int:
-        """At start-up: the clock of every waiting person starts anew, and every seated person (nobody is
-        connected yet) gets the grace period. Beside other servers (``shared``) the clocks run on as stored
-        and presence is theirs to know. Returns how many tables are being played."""
+        """At start-up: the clock of every waiting person starts anew, and every seated person no connection
+        shows gets the grace period (``Away.resume``). Beside other servers (``shared``) the clocks run on
+        as stored. Returns how many tables are being played."""
         self.away.resume()
         return self.turns.resume_clocks()
 

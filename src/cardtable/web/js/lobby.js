@@ -29,6 +29,21 @@ function canJoin(table) {
   return table.seats.some((s) => s.kind === "open" || (s.kind === "invited" && s.name === user.username));
 }
 
+async function end(table) {
+  try {
+    await api(`/tables/${table.id}`, { method: "DELETE" });
+    await refresh();
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+function mineActions(table) {
+  const open = h("a", { class: "button", href: `/tables/${table.id}` }, table.status === "open" ? "Open" : "Play");
+  if (table.status !== "open" || table.creator_id !== user.id) return open;
+  return h("span", {}, open, " ", h("button", { type: "button", onclick: () => end(table) }, "End table"));
+}
+
 async function join(table) {
   try {
     await api(`/tables/${table.id}/join`, { method: "POST" });
@@ -91,9 +106,7 @@ async function refresh() {
     ]);
     showTurns(turns);
     const active = mine.filter((t) => t.status !== "over");
-    section(document.querySelector("#mine"), active, "You sit at no table yet.", (t) =>
-      h("a", { class: "button", href: `/tables/${t.id}` }, t.status === "open" ? "Open" : "Play"),
-    );
+    section(document.querySelector("#mine"), active, "You sit at no table yet.", mineActions);
     const games = [...new Set(open.map((t) => t.game))].sort();
     const openEl = document.querySelector("#open");
     replace(openEl, games.length ? [] : h("p", { class: "quiet" }, "No open tables: create one."));

@@ -40,7 +40,7 @@ function optionField(option) {
   } else if (option.choices) {
     input = h("select", { id, name: id }, option.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
   } else if (option.kind === "int") {
-    input = h("input", { id, name: id, type: "number", min: option.minimum ?? undefined, value: option.default, required: true });
+    input = h("input", { id, name: id, type: "number", min: option.minimum ?? undefined, max: option.maximum ?? undefined, value: option.default, required: true });
   } else {
     input = h("input", { id, name: id, type: "text", value: option.default ?? "" });
   }

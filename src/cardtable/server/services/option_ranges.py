@@ -1,0 +1,66 @@
+"""The ranges the platform allows for the games' open-ended options, so that every game at a table ends.
+
+The engine accepts any value of an integer option above its minimum, and some values turn the safeguard
+off that bounds a match (``round_limit`` 0, ``hand_limit`` 0, ``turn_limit`` 0) or let it run for ever in
+practice (a Mü ``target`` of 2**31 - 1). For research that is right; at a table of the platform, where bots
+may play unwatched, it is not. Here each integer option without fixed choices has an inclusive range, and
+a table is also refused whose game has no bound on its length (``Game.max_game_length``) or a bound above
+``MAX_DECISIONS``: a test runs every game at the ends of its ranges against that.
+
+>>> platform_range("troeven", "round_limit")
+(1, 500)
+"""
+
+from __future__ import annotations
+
+import cardtable
+from cardtable.core.game import Game
+from cardtable.core.options import Option
+
+from ..errors import Invalid
+
+MAX_DECISIONS = 1_000_000
+"""The most decisions a game of the platform may take (a Mü game of 500 hands of six players may take
+274,500)."""
+
+RANGES: dict[str, dict[str, tuple[int, int]]] = {
+    "troeven": {"start_points": (1, 50), "round_limit": (1, 500)},
+    "mue": {"target": (1, 1000), "deals": (1, 20), "hand_limit": (1, 500)},
+    "game-of-trains": {"turn_limit": (1, 2000)},
+}
+
+
+def platform_range(game: str, option: str) -> tuple[int, int] | None:
+    """The (lowest, highest) value the platform allows for an integer option, or None (fixed choices)."""
+    return RANGES.get(game, {}).get(option)
+
+
+def open_ended(option: Option) -> bool:
+    """True for an integer option that takes any value above its minimum."""
+    return option.kind is int and option.choices is None and not option.seat
+
+
+def check_table_game(game: Game) -> None:
+    """Invalid unless every option is within the platform's range and the game has a bounded length."""
+    for option in game.option_specs:
+        limits = platform_range(game.name, option.name)
+        value = game.options[option.name]
+        if limits is not None and isinstance(value, int) and not limits[0] <= value <= limits[1]:
+            raise Invalid(
+                f"option '{option.name}' of {game.name} must be from {limits[0]} to {limits[1]} at a table "
+                f"of this server (got {value})",
+                code="bad-game",
+            )
+    longest = game.max_game_length()
+    if longest is None or longest > MAX_DECISIONS:
+        raise Invalid(f"these options of {game.name} would let a game run without end", code="bad-game")
+
+
+def unbounded_options() -> list[str]:
+    """The open-ended options of any game that have no platform range (none, as a test checks)."""
+    return [
+        f"{name}.{option.name}"
+        for name in cardtable.games()
+        for option in cardtable.make(name).option_specs
+        if open_ended(option) and platform_range(name, option.name) is None
+    ]
