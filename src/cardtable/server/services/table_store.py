@@ -97,6 +97,7 @@ def waiting_for(session: Session, *, user_id: int) -> list[GameTable]:
         .where(GameTable.status == "playing", Seat.user_id == user_id, Seat.away.is_(None))
         .order_by(GameTable.turn_since, GameTable.id)
     )
+    return list(session.scalars(query))
 
 
 def bot_only_tables(session: Session) -> list[int]:
