@@ -334,3 +334,25 @@ def test_invitations_of_unknown_usernames_are_limited_whatever_the_names(tmp_pat
         assert set(storm.codes) == {429}
         socket.close()
         assert [t["created_by"] for t in eve.http.get("/api/tables").json()] == ["player", "eve"]
+
+
+def test_a_new_password_closes_the_websockets_of_the_other_logins(tmp_path: Path) -> None:
+    with serving(make_settings(tmp_path)) as url:
+        dana = Client(url, "dana", account=True)
+        laptop = httpx2.Client(base_url=url, timeout=20)
+        login = {"username": "dana", "password": "secret-pass"}
+        assert laptop.post("/api/accounts/login", json=login).status_code == 200
+        cookie = "; ".join(f"{k}={v}" for k, v in laptop.cookies.items())
+        other = Socket(url.replace("http", "ws") + "/ws", cookie)
+        mine = dana.socket()
+        table = dana.create(seats=[{"kind": "me"}, *[{"kind": "open"}] * 3])["id"]
+        other.watch(table)
+        new = {"current": "secret-pass", "new": "another-secret"}
+        assert dana.http.post("/api/me/password", json=new).status_code == 204
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                other.receive(timeout=15)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        assert mine.watch(table)["table"] == table  # this login's socket stays open
+        assert laptop.get("/api/accounts/me").status_code == 401
+        mine.close()

@@ -95,7 +95,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         driver = BotDriver(table_service, workers=settings.bot_workers, delay=settings.bot_delay)
         hasher = PasswordHasher(time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib)
         hashing = PasswordHashing(hasher, workers=settings.hash_workers, queue=settings.hash_queue)
-        account_service = AccountService(db, session_days=settings.session_days, hasher=hasher)
+        account_service = AccountService(
+            db,
+            session_days=settings.session_days,
+            hasher=hasher,
+            ended=lambda channel: pubsub.publish(channel, {"type": "session-ended"}),
+        )
         review_service = ReviewService(db, iterations=settings.review_iterations, limit=settings.review_limit)
         review_runner = ReviewRunner(review_service, driver)
         app.state.services = Services(

@@ -11,9 +11,9 @@ then each new line), ``hint`` messages (the answer to ``why``) and ``error`` mes
 
 Decisions:
 - The session cookie logs the socket in at the handshake; a handshake from a page of another origin is
-  refused (``origins``), so another site cannot play in a user's name. Logging out of that session (on
-  any instance), or its expiry, closes the socket with code 1008, and no message read after it is acted
-  on.
+  refused (``origins``), so another site cannot play in a user's name. The end of that session (a
+  logout or a new password, on any instance; or its expiry) closes the socket with code 1008, and no
+  message read after it is acted on.
 - Bad input hurts nobody else: malformed JSON, an unknown table, a seat that is not yours, not your turn,
   a stale version, an illegal move (with the engine's reason), a message over ``ws_max_message`` bytes —
   each gets an ``error`` to this client only, changes nothing, and the connection stays open. A client
@@ -88,7 +88,7 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     user, expires = found
     connection = Connection(websocket, user, services.tables, services.settings, chat=services.chat)
-    ended = Subscriber(lambda message: connection.session_ended("logged out"))
+    ended = Subscriber(lambda message: connection.session_ended("logged out"))  # by any instance
     services.pubsub.subscribe(session_channel(token), ended)
     left = (expires - datetime.now(UTC)).total_seconds()
     expiry = asyncio.get_running_loop().call_later(

@@ -14,14 +14,12 @@ from fastapi import APIRouter, Request, Response, status
 from ..deps import CurrentUser, Services, ServicesDep, client_address
 from ..errors import Forbidden
 from ..schemas import ErrorPublic, GuestIn, LogInIn, SignUpIn, UserPublic
-from ..services.accounts import session_channel
 
 router = APIRouter(
     prefix="/api/accounts",
     tags=["accounts"],
     responses={400: {"model": ErrorPublic}, 429: {"model": ErrorPublic}, 503: {"model": ErrorPublic}},
 )
-LOGGED_OUT = {"type": "logged-out"}
 
 
 def _set_cookie(response: Response, services: Services, token: str) -> None:
@@ -77,7 +75,6 @@ def log_out(request: Request, response: Response, services: ServicesDep) -> None
     token = request.cookies.get(services.cookie_name)
     if token:
         services.accounts.log_out(token)
-        services.pubsub.publish(session_channel(token), LOGGED_OUT)
     response.delete_cookie(services.cookie_name, path="/", httponly=True, samesite="lax")
 
 

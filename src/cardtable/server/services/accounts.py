@@ -7,14 +7,16 @@ Decisions:
 - Usernames are unique without regard to case and stored in lower case; the display name keeps the case
   the user typed. A guest has a display name and no username, so guests never block a name.
 - A session is a random token in an HttpOnly cookie; the database keeps only its SHA-256.
-- Logging out is announced on the session's channel (``session_channel``), on every instance: the
-  websockets opened with that session close; they also close when the session expires.
+- Ending a session (logging out, or the other logins ended by a new password) is announced on the
+  session's channel (``session_channel``, through ``ended``), on every instance: the websockets opened
+  with that session close; they also close when the session expires.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
@@ -47,10 +49,19 @@ class AccountService:
     are hashed and checked by the caller (``hashing``), away from the threads that serve play; ``hasher``
     serves the account settings (a change of password)."""
 
-    def __init__(self, db: Database, *, session_days: int, hasher: PasswordHasher | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        session_days: int,
+        hasher: PasswordHasher | None = None,
+        ended: Callable[[str], None] = lambda channel: None,
+    ) -> None:
         self.db = db
         self.session_length = timedelta(days=session_days)
         self.hasher = hasher or PasswordHasher()
+        self.ended = ended
+        """Called with the channel of each session ended here (after the commit), to close its sockets."""
 
     def sign_up(self, username: str, password_hash: str, display_name: str | None) -> tuple[UserPublic, str]:
         """A new account and a session token; Invalid when the username is taken."""
@@ -92,6 +103,7 @@ class AccountService:
         """End the session (no error if it had already ended)."""
         with self.db.write() as session:
             session.execute(delete(AuthSession).where(AuthSession.token_hash == _digest(token)))
+        self.ended(session_channel(token))
 
     def log_out_elsewhere(self, user_id: int, token: str | None) -> None:
         """End every session of the user but the one of ``token``."""
@@ -99,7 +111,9 @@ class AccountService:
             others = delete(AuthSession).where(AuthSession.user_id == user_id)
             if token:
                 others = others.where(AuthSession.token_hash != _digest(token))
-            session.execute(others)
+            gone = list(session.scalars(others.returning(AuthSession.token_hash)))
+        for digest in gone:
+            self.ended(_channel(digest))
 
     def user_for(self, token: str | None) -> UserPublic | None:
         """The user a session token belongs to, or None for no, unknown or expired token."""
@@ -131,9 +145,14 @@ class AccountService:
 
 
 def session_channel(token: str) -> str:
-    """The pub/sub channel on which the end of a session is announced (to close its websockets). Named
-    by another hash than the stored one, so the channel tells nothing the database holds."""
-    return "session:" + hashlib.sha256(b"channel:" + token.encode()).hexdigest()[:32]
+    """The pub/sub channel on which the end of a session is announced (to close its websockets)."""
+    return _channel(_digest(token))
+
+
+def _channel(digest: str) -> str:
+    """A session's channel from its stored digest, hashed again so the channel tells nothing the database
+    holds."""
+    return "session:" + hashlib.sha256(b"channel:" + digest.encode()).hexdigest()[:32]
 
 
 def _digest(token: str) -> str:
