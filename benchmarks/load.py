@@ -253,6 +253,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def profile(
+    running: list[subprocess.Popen[bytes]], folder: Path, seconds: float
+) -> list[subprocess.Popen[bytes]]:
+    """py-spy recording each server (every thread, native frames left out) for ``seconds``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    spy = str(Path(sys.executable).with_name("py-spy"))
+    return [
+        subprocess.Popen(
+            [
+                *(spy, "record", "--pid", str(server.pid), "--duration", str(int(seconds)), "--rate", "200"),
+                *("--format", "raw", "--nonblocking", "--output", str(folder / f"server-{n}.txt")),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for n, server in enumerate(running)
+    ]
+
+
 def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -277,6 +296,11 @@ def main() -> None:
     )
     parser.add_argument("--postgres", action="store_true", help="one server on PostgreSQL (DATABASE_URL)")
     parser.add_argument("--redis", action="store_true", help="one server with Redis fan-out (REDIS_URL)")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="record the servers with py-spy: collapsed stacks in this folder (a file a server)",
+    )
     parser.add_argument(
         "--spread",
         choices=("seats", "tables"),
@@ -324,7 +348,10 @@ def main() -> None:
         cpu_before = [cpu_seconds(server.pid) for server in running]
         for worker in workers:
             worker.start()
+        profilers = profile(running, args.profile, args.seconds) if args.profile else []
         reports = [results.get(timeout=args.seconds + 120) for _ in workers]
+        for profiler in profilers:
+            profiler.wait(timeout=60)
         server_cpu = sum(cpu_seconds(server.pid) for server in running) - sum(cpu_before) if running else None
         for worker in workers:
             worker.join(timeout=30)

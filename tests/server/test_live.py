@@ -3,6 +3,7 @@ else (an error to the sender only, the table unchanged, the connection still up)
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
@@ -18,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from cardtable.bots.base import _KINDS, _LEVELS, Bot
 from cardtable.core.game import State
 from cardtable.server.app import create_app
+from cardtable.server.schemas import TableMessage
 from cardtable.server.settings import Settings
 
 from .helpers import Player, bots, make_settings, receive, send, watch
@@ -62,6 +64,17 @@ def test_a_move_reaches_every_seat_with_the_next_version(four: Any) -> None:
     assert {u["version"] for u in updates} == {first["version"] + 1}
     assert all(u["observation"]["trick"] == [{"seat": 0, "card": first["moves"][0]}] for u in updates)
     assert updates[1]["moves"] and updates[0]["moves"] == []
+
+
+def test_every_table_text_is_a_table_message_as_the_schema_describes_it(four: Any) -> None:
+    """The texts are built without the pydantic model (for speed): each must still be a valid
+    ``TableMessage`` that reads back unchanged."""
+    table, _, sockets = four
+    first = watch(sockets[0], table["id"])
+    send(sockets[0], type="move", table=table["id"], version=first["version"], move=first["moves"][0])
+    for ws in sockets:
+        text = ws.receive_text()
+        assert TableMessage.model_validate_json(text).model_dump(mode="json") == json.loads(text)
 
 
 def test_bad_input_gets_an_error_to_the_sender_only_and_changes_nothing(four: Any, player: Any) -> None:

@@ -9,15 +9,18 @@ Decisions:
 - The texts are made once per change, by the publisher, and each connection picks its own
   (``TableUpdate.text_for``): a hundred spectators cost one public text, not a hundred.
 - The clocks in every text of one update are read at one moment.
+- The texts are JSON made from plain values (``json.dumps``), not through the ``schemas.TableMessage``
+  model, which stays the description of the message (a test checks that every text is a valid one).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from ..pubsub import PubSub
-from ..schemas import TableMessage
 from .clocks import clock_state
 from .live import Live
 
@@ -47,42 +50,56 @@ class TableUpdate:
 
 def table_message(live: Live, *, seat: int | None, now: float) -> str:
     """The table message for one seat, or for spectators when ``seat`` is None, with the clocks at ``now``."""
+    return _text(_common(live, now), live, seat)
+
+
+def table_update(live: Live) -> TableUpdate:
+    """The table as every audience may see it now."""
+    common = _common(live, time.time())
+    texts: dict[int | None, str] = {
+        seat: _text(common, live, seat) for seat, user in enumerate(live.seat_users) if user is not None
+    }
+    texts[None] = _text(common, live, None)
+    return TableUpdate(live.id, live.version, live.seat_users, texts)
+
+
+def _common(live: Live, now: float) -> dict[str, Any]:
+    """The fields of a ``TableMessage`` that every audience shares, as JSON values: made once per update,
+    since building them through pydantic per seat cost more than the observations."""
+    state = live.state
+    clock = clock_state(live, now) if live.status == "playing" else None
+    return {
+        "type": "table",
+        "table": live.id,
+        "game": live.game,
+        "status": live.status,
+        "version": live.version,
+        "seats": [seat.model_dump() for seat in live.seats],
+        "to_act": state.current_player() if state is not None else None,
+        "result": live.result,
+        "clock": clock.model_dump() if clock is not None else None,
+    }
+
+
+def _text(common: dict[str, Any], live: Live, seat: int | None) -> str:
+    """The ``TableMessage`` text of one audience: the shared fields, its observation and its moves."""
     state = live.state
     moves: list[str] = []
     if (
         state is not None
         and live.status == "playing"
         and seat is not None
-        and state.current_player() == seat
+        and common["to_act"] == seat
         and seat not in live.away
     ):
         moves = [state.action_to_string(a) for a in state.legal_actions()]
-    message = TableMessage(
-        table=live.id,
-        game=live.game,
-        status=live.status,  # type: ignore[arg-type]
-        version=live.version,
-        seat=seat,
-        seats=live.seats,
-        observation=state.observation(seat) if state is not None else None,
-        to_act=state.current_player() if state is not None else None,
-        moves=moves,
-        result=live.result,
-        clock=clock_state(live, now) if live.status == "playing" else None,
-    )
-    return message.model_dump_json()
-
-
-def table_update(live: Live) -> TableUpdate:
-    """The table as every audience may see it now."""
-    now = time.time()
-    texts: dict[int | None, str] = {
-        seat: table_message(live, seat=seat, now=now)
-        for seat, user in enumerate(live.seat_users)
-        if user is not None
+    message = {
+        **common,
+        "seat": seat,
+        "observation": state.observation(seat) if state is not None else None,
+        "moves": moves,
     }
-    texts[None] = table_message(live, seat=None, now=now)
-    return TableUpdate(live.id, live.version, live.seat_users, texts)
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def publish(pubsub: PubSub, live: Live) -> None:
