@@ -88,7 +88,7 @@ class Cluster:
 
     async def start(self, tables: TableService, driver: BotDriver) -> None:
         """Listen to Redis, then route bot turns and start trying for the lease (after ``driver.start``)."""
-        self.pubsub.on_foreign = lambda name: _forget(tables, name)
+        self.pubsub.on_foreign = lambda name: _outdated(tables, name)
         self.pubsub.on_resubscribed = lambda channels: _republish(tables, channels)
         await self.pubsub.start()
         bots = self._bots = ClusterBots(tables, driver, self.pubsub, self.lease)
@@ -128,7 +128,7 @@ class Cluster:
                 stored = await anyio.to_thread.run_sync(_stored_versions, tables.db, ids) if ids else {}
                 for table_id, version in stored.items():
                     if table_id in held and held[table_id] != version:
-                        tables.forget(table_id)
+                        tables.outdated(table_id)
                 now_behind = {
                     t: stored[t]
                     for t in followed
@@ -139,7 +139,7 @@ class Cluster:
                         log.info(
                             "table %d: an update at version %d never came; sending it", table_id, version
                         )
-                        tables.forget(table_id)
+                        tables.outdated(table_id)
                         await anyio.to_thread.run_sync(tables.republish, table_id)
                 behind = now_behind
             except Exception:
@@ -213,10 +213,10 @@ def _stored_versions(db: Database, ids: list[int]) -> dict[int, int]:
         return table_store.stored_versions(session, ids=ids)
 
 
-def _forget(tables: TableService, name: str) -> None:
+def _outdated(tables: TableService, name: str) -> None:
     """Another instance changed the table of channel ``name``: what this one holds of it is out of date."""
     for table_id in _table_ids([name]):
-        tables.forget(table_id)
+        tables.outdated(table_id)
 
 
 def _republish(tables: TableService, channels: list[str]) -> None:

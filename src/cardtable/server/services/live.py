@@ -12,7 +12,11 @@ Decisions:
 - One lock per table (striped over ``LOCK_STRIPES`` locks): each change of a table is made, committed
   and published under it, so a table's updates go out in the order of its versions.
 - Beside other servers (``shared``) a request answering a version newer than the one held here means
-  another server moved the table on before word of it came (``forget``): the table is then read again.
+  another server moved the table on before word of it came: the table is then brought up to date. So is
+  a table another server changed (``outdated``, on word of it): the next use reads the table's running
+  facts and only the events it lacks, and applies those moves to its state (each checked by the rules;
+  the events the engine writes must come out as stored), instead of replaying the whole game. Anything
+  that does not fit (another status, a record that does not follow) reads the table afresh.
 """
 
 from __future__ import annotations
@@ -144,6 +148,22 @@ def live_from_row(table: GameTable) -> Live:
     )
 
 
+def follow(state: State, events: list[dict[str, Any]]) -> State | None:
+    """A copy of ``state`` after the stored ``events`` that follow it: their moves applied by the rules,
+    and what the engine wrote meanwhile compared with the rest. None when they do not follow from it."""
+    start = state.event_count()
+    after = state.clone()
+    try:
+        while after.event_count() < start + len(events):
+            event = events[after.event_count() - start]
+            if event.get("seat") != after.current_player():
+                return None
+            after.apply_action(after.string_to_action(event["move"]))
+    except (ValueError, KeyError, TypeError, AttributeError):  # IllegalAction, InvalidNotation: ValueErrors
+        return None
+    return after if after.events(start) == events else None
+
+
 def away_text(reason: str) -> str:
     """What a person is told who asks to move while the stand-in bot plays their seat (``reason``)."""
     if reason == "time":
@@ -158,6 +178,7 @@ class LiveTables:
         self.db = db
         self.shared = shared
         self._held: dict[int, Live] = {}
+        self._outdated: set[int] = set()
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
 
     def lock(self, table_id: int) -> threading.Lock:
@@ -168,8 +189,13 @@ class LiveTables:
         """The table, from memory or rebuilt from its stored record (NotFound if there is none); a table
         held at a version older than ``at_least`` is read again (``shared`` only)."""
         held = self._held.get(table_id)
-        if held is not None and not (self.shared and at_least is not None and at_least > held.version):
-            return held
+        if held is not None:
+            behind = self.shared and at_least is not None and at_least > held.version
+            if not behind and table_id not in self._outdated:
+                return held
+            self._outdated.discard(table_id)  # before reading: word that comes meanwhile marks it again
+            if self._catch_up(held):
+                return held
         with self.db.read() as session:
             table = table_store.table_row(session, table_id=table_id)
             live = live_from_row(table)
@@ -189,6 +215,34 @@ class LiveTables:
         elif held is not None:
             self._held.pop(table_id, None)
         return live
+
+    def _catch_up(self, live: Live) -> bool:
+        """Bring a held table up to the stored one by the events it lacks; False (``live`` unchanged) when
+        the stored table is not the same game running on from it."""
+        assert live.state is not None
+        with self.db.read() as session:
+            facts = table_store.running_facts(session, table_id=live.id)
+            if facts is None or facts.status == "open" or facts.version < live.version:
+                return False
+            events = table_store.table_events(session, table_id=live.id, since=live.version)
+        state = live.state if facts.version == live.version else follow(live.state, events)
+        if state is None or state.event_count() != facts.version:
+            return False
+        live.state = state
+        live.status, live.result, live.turn_since = facts.status, facts.result, facts.turn_since
+        live.time_used = facts.time_used
+        for seat in set(live.away) | set(facts.away):
+            if live.away.get(seat) != facts.away.get(seat):
+                live.seats[seat] = live.seats[seat].model_copy(update={"away": facts.away.get(seat)})
+        live.away = facts.away
+        if live.status != "playing":
+            self._held.pop(live.id, None)
+        return True
+
+    def outdated(self, table_id: int) -> None:
+        """Another server changed a table: bring it up to date at its next use (from any thread)."""
+        if table_id in self._held:
+            self._outdated.add(table_id)
 
     def get(self, table_id: int) -> Live | None:
         """The table if it is held here, without a lock or a query."""

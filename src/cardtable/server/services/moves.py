@@ -105,7 +105,7 @@ class Moves:
                 time_used=used,
             )
             if not saved:
-                self.live.forget(live.id)  # read it again next time
+                self.live.outdated(live.id)  # brought up to date next time
                 raise Refused(f"table {live.id} moved on elsewhere; reload it", code="stale")
             if over:
                 winners = result["winners"] if result else []

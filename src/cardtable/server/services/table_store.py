@@ -16,9 +16,10 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..db.models import ChatLine, Event, GameTable, Seat, User
@@ -52,10 +53,45 @@ def find_tables(
     return list(session.scalars(query))
 
 
-def table_events(session: Session, *, table_id: int) -> list[dict[str, Any]]:
-    """The stored record events of a table, in order."""
-    query = select(Event.data).where(Event.table_id == table_id).order_by(Event.idx)
+def table_events(session: Session, *, table_id: int, since: int = 0) -> list[dict[str, Any]]:
+    """The stored record events of a table, in order (from index ``since``)."""
+    query = select(Event.data).where(Event.table_id == table_id, Event.idx >= since).order_by(Event.idx)
     return list(session.scalars(query))
+
+
+@dataclass(frozen=True)
+class RunningFacts:
+    """What a move or a seat's hand-off changes in a table's rows while its game runs."""
+
+    status: str
+    version: int
+    result: dict[str, Any] | None
+    turn_since: float | None
+    time_used: list[float]
+    away: dict[int, str]
+
+
+def running_facts(session: Session, *, table_id: int) -> RunningFacts | None:
+    """The facts a running table's rows hold now (None: no such table), read by Core statements: a server
+    bringing a table it holds up to date reads these and the events it lacks, not the whole table."""
+    table = session.execute(
+        select(GameTable.status, GameTable.version, GameTable.result, GameTable.turn_since).where(
+            GameTable.id == table_id
+        )
+    ).one_or_none()
+    if table is None:
+        return None
+    seats = session.execute(
+        select(Seat.time_used, Seat.away, Seat.user_id).where(Seat.table_id == table_id).order_by(Seat.seat)
+    ).all()
+    return RunningFacts(
+        status=table.status,
+        version=table.version,
+        result=table.result,
+        turn_since=table.turn_since,
+        time_used=[s.time_used or 0.0 for s in seats],
+        away={n: s.away for n, s in enumerate(seats) if s.away is not None and s.user_id is not None},
+    )
 
 
 def playing_tables(session: Session) -> list[GameTable]:
@@ -258,6 +294,25 @@ def save_start(
 # -- the writes of a running game -------------------------------------------------------------------------
 
 
+_MOVE = (
+    update(GameTable)
+    .where(GameTable.id == bindparam("table"), GameTable.version == bindparam("answered"))
+    .values(
+        version=bindparam("new_version"),
+        to_act=bindparam("to_act"),
+        status=bindparam("status"),
+        result=bindparam("result"),
+        turn_since=bindparam("at"),
+    )
+)
+_EVENTS = insert(Event)
+_TIME_USED = (
+    update(Seat)
+    .where(Seat.table_id == bindparam("table"), Seat.seat == bindparam("seat_number"))
+    .values(time_used=bindparam("used"))
+)
+
+
 def save_move(
     connection: Connection,
     *,
@@ -273,26 +328,26 @@ def save_move(
 ) -> bool:
     """Store a move that answered ``version``: the table's new version and turn, the move's events, and
     the game time ``seat`` has used (None: unchanged). False, with nothing written, when the table is no
-    longer at ``version`` (another server moved it on)."""
+    longer at ``version`` (another server moved it on). The statements are built once (``_MOVE``...),
+    with the values bound at each move: building them per move cost more than running them."""
     changed = connection.execute(
-        update(GameTable)
-        .where(GameTable.id == table_id, GameTable.version == version)
-        .values(
-            version=version + len(events),
-            to_act=to_act,
-            status="over" if over else "playing",
-            result=result,
-            turn_since=at,
-        )
+        _MOVE,
+        {
+            "table": table_id,
+            "answered": version,
+            "new_version": version + len(events),
+            "to_act": to_act,
+            "status": "over" if over else "playing",
+            "result": result,
+            "at": at,
+        },
     )
     if changed.rowcount != 1:
         return False
     rows = [{"table_id": table_id, "idx": version + i, "data": e} for i, e in enumerate(events)]
-    connection.execute(insert(Event), rows)
+    connection.execute(_EVENTS, rows)
     if time_used is not None:
-        connection.execute(
-            update(Seat).where(Seat.table_id == table_id, Seat.seat == seat).values(time_used=time_used)
-        )
+        connection.execute(_TIME_USED, {"table": table_id, "seat_number": seat, "used": time_used})
     return True
 
 

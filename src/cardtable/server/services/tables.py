@@ -65,7 +65,7 @@ class TableService:
             self.pubsub.subscribe(channel(table_id), subscriber)
             try:
                 if self.shared:  # a (re)connecting player gets the table as stored, never a held copy
-                    self.live.forget(table_id)
+                    self.live.outdated(table_id)
                 live = self.live.load(table_id)
             except BaseException:
                 self.pubsub.unsubscribe(channel(table_id), subscriber)
@@ -136,6 +136,10 @@ class TableService:
     def forget(self, table_id: int | None = None) -> None:
         """Drop a table held in memory (every table: None) because another server changed it."""
         self.live.forget(table_id)
+
+    def outdated(self, table_id: int) -> None:
+        """Another server changed a table: what is held of it is brought up to date at its next use."""
+        self.live.outdated(table_id)
 
     def held(self) -> dict[int, int]:
         """The version of each table held in memory."""

@@ -63,43 +63,54 @@ def table_update(live: Live) -> TableUpdate:
     return TableUpdate(live.id, live.version, live.seat_users, texts)
 
 
-def _common(live: Live, now: float) -> dict[str, Any]:
-    """The fields of a ``TableMessage`` that every audience shares, as JSON values: made once per update,
-    since building them through pydantic per seat cost more than the observations."""
+@dataclass(frozen=True)
+class _Common:
+    """What every audience's text of one update shares: the seat to act, and the shared fields of the
+    ``TableMessage`` as JSON text without its closing brace."""
+
+    to_act: int | None
+    head: str
+
+
+def _common(live: Live, now: float) -> _Common:
+    """The shared part of an update's texts, made once: through pydantic per seat, it cost more than the
+    observations."""
     state = live.state
+    to_act = state.current_player() if state is not None else None
     clock = clock_state(live, now) if live.status == "playing" else None
-    return {
+    fields = {
         "type": "table",
         "table": live.id,
         "game": live.game,
         "status": live.status,
         "version": live.version,
         "seats": [seat.model_dump() for seat in live.seats],
-        "to_act": state.current_player() if state is not None else None,
+        "to_act": to_act,
         "result": live.result,
         "clock": clock.model_dump() if clock is not None else None,
     }
+    return _Common(to_act, _json(fields)[:-1])
 
 
-def _text(common: dict[str, Any], live: Live, seat: int | None) -> str:
-    """The ``TableMessage`` text of one audience: the shared fields, its observation and its moves."""
+def _text(common: _Common, live: Live, seat: int | None) -> str:
+    """The ``TableMessage`` text of one audience: the shared fields, its seat, observation and moves."""
     state = live.state
     moves: list[str] = []
     if (
         state is not None
         and live.status == "playing"
         and seat is not None
-        and common["to_act"] == seat
+        and common.to_act == seat
         and seat not in live.away
     ):
         moves = [state.action_to_string(a) for a in state.legal_actions()]
-    message = {
-        **common,
-        "seat": seat,
-        "observation": state.observation(seat) if state is not None else None,
-        "moves": moves,
-    }
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    observation = state.observation(seat) if state is not None else None
+    return f'{common.head},"seat":{_json(seat)},"observation":{_json(observation)},"moves":{_json(moves)}}}'
+
+
+def _json(value: Any) -> str:
+    """Compact JSON, as pydantic writes it."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def publish(pubsub: PubSub, live: Live) -> None:
