@@ -1,13 +1,13 @@
 """``create_app(settings)``: the whole platform as one FastAPI app, built from its settings alone.
 
-At start-up (the lifespan) it migrates the database, makes the services, starts the bot driver and hands
-out the turns of bots that were to act when the server last stopped, then restarts the clocks of waiting
-players and their grace periods (``TableService.resume_turns``); only then does the server answer
-(``/healthz`` included). The JSON API lives under ``/api`` and is described at ``/api/openapi.json``, and
-answers what that document says (``http_errors``); every request body is size-limited and JSON bodies are
-checked before any route reads them (``bodies``). The websocket is ``/ws``; the pages and their static
-files (``/static``) come from ``cardtable.web``. With ``redis_url`` set the app is one of several instances
-sharing the database (``cluster``).
+At start-up (the lifespan) it migrates the database, makes the services, starts taking jobs (``jobs``: bot
+turns, run by the bot driver) and puts the turns of bots that were to act when the server last stopped,
+then restarts the clocks of waiting players and their grace periods (``TableService.resume_turns``); only
+then does the server answer (``/healthz`` included). The JSON API lives under ``/api`` and is described
+at ``/api/openapi.json``, and answers what that document says (``http_errors``); every request body is
+size-limited and JSON bodies are checked before any route reads them (``bodies``). The websocket is
+``/ws``; the pages and their static files (``/static``) come from ``cardtable.web``. With ``redis_url``
+set the app is one of several instances sharing the database (``cluster``).
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from fastapi.staticfiles import StaticFiles
 
 from . import http_errors
 from .bodies import RequestBodies
-from .bot_driver import BotDriver
+from .bot_driver import BOT_TURN, BotDriver
 from .cluster import Cluster
 from .db.database import Database
 from .deps import Services
 from .errors import Refused, TooMany
 from .hashing import PasswordHashing
+from .jobs import Jobs, LocalJobs
 from .limits import Limits
 from .origins import SameOriginOnly
 from .pubsub import InMemoryPubSub
@@ -92,7 +93,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else None
         )
         table_service.turns.mailer = mailer
-        driver = BotDriver(table_service, workers=settings.bot_workers, delay=settings.bot_delay)
+        driver = BotDriver(table_service, workers=settings.bot_workers)
+        jobs: Jobs = cluster.jobs(capacity=driver.capacity) if cluster is not None else LocalJobs()
+        jobs.handle(BOT_TURN, driver.take_turn)
+        table_service.turns.bot_wanted = lambda table, version: jobs.put(
+            BOT_TURN, {"table": table, "version": version}, delay=settings.bot_delay
+        )
         hasher = PasswordHasher(time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib)
         hashing = PasswordHashing(hasher, workers=settings.hash_workers, queue=settings.hash_queue)
         account_service = AccountService(
@@ -112,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             lobby=table_service.lobby,
             tables=table_service,
             bots=driver,
+            jobs=jobs,
             limit_signups=limits.limit(
                 "signup", attempts=settings.signup_attempts, window=settings.signup_window
             ),
@@ -132,10 +139,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings_of=AccountSettings(account_service, table_service, mail_enabled=mailer is not None),
             reviews=review_service,
         )
-        await driver.start()
+        await jobs.start()
         await review_runner.start()
-        if cluster is not None:  # then the instance that holds the bots' lease hands their turns out
-            await cluster.start(table_service, driver)
+        if cluster is not None:  # the holder of the sweeper's lease puts lost bot turns again
+            await cluster.start(table_service)
         else:
             resumed = await anyio.to_thread.run_sync(table_service.resume_bots)
             if resumed:
@@ -145,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await jobs.stop()
             if cluster is not None:
                 await cluster.stop()
             await review_runner.stop()

@@ -1,5 +1,5 @@
-"""Bots in the seats: the service hands out bot turns, the driver lets the bot think away from the event loop
-and gives its move back to the service, which checks it like any other move.
+"""Bots in the seats: the service puts a job for each bot turn (``jobs``), the driver takes it, lets the bot
+think away from the event loop and gives its move back to the service, which checks it like any other move.
 
 Decisions:
 - Bots think in a pool of ``bot_workers`` processes (spawned, so they share nothing with the server's
@@ -8,7 +8,9 @@ Decisions:
   the state and returns an action id. Workers end themselves when the server process dies.
 - A bot that fails (raises, or its process dies) is logged, the pool is renewed if it broke, and the random
   bot moves for it this once, so no table hangs on a broken bot.
-- Each turn first waits ``delay`` seconds, so people at the table can follow the play.
+- Each turn's job is put ``bot_delay`` seconds after the turn came (``Turns``), so people at the table can
+  follow the play; the job names the table and its version, and the driver reads the turn when it runs it
+  (a job for a turn that has passed is dropped).
 """
 
 from __future__ import annotations
@@ -27,53 +29,42 @@ import anyio.to_thread
 from .bot_worker import choose, follow_parent
 from .errors import Refused
 from .services.tables import TableService
-from .services.turns import BotTurn
 
 log = logging.getLogger(__name__)
 FALLBACK = "random"
+BOT_TURN = "bot-turn"
+"""The kind of job of a bot's turn, or a stand-in's move (``jobs``)."""
+THREADS = 4
+"""Bot threads with ``bot_workers=0``."""
 T = TypeVar("T")
 
 
 class BotDriver:
-    """Runs every bot turn the service hands out; start and stop it with the server."""
+    """Runs the bots' turns (the handler of ``BOT_TURN`` jobs) and any other work sent to the bot workers;
+    start and stop it with the server."""
 
-    def __init__(self, service: TableService, *, workers: int, delay: float) -> None:
+    def __init__(self, service: TableService, *, workers: int) -> None:
         self.service = service
         self.workers = workers
-        self.delay = delay
         self._pool: Executor | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._loop: asyncio.AbstractEventLoop | None = None
 
-    async def start(self) -> None:
-        """Take bot turns from now on (the pool's processes start with the first turn)."""
-        self._loop = asyncio.get_running_loop()
-        self.service.turns.bot_turns = self.request
+    @property
+    def capacity(self) -> int:
+        """How many jobs this instance runs at once: one a worker process (the threads' pool: its size)."""
+        return self.workers or THREADS
 
     async def stop(self) -> None:
-        """Stop taking turns, cancel those under way, and end the pool."""
-        self.service.turns.bot_turns = lambda turn: None
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        """End the pool (the jobs under way are cancelled by their queue)."""
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    def request(self, turn: BotTurn) -> None:
-        """Take ``turn`` (callable from any thread)."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._spawn, turn)
-
-    def _spawn(self, turn: BotTurn) -> None:
-        task = asyncio.get_running_loop().create_task(self._take(turn))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _take(self, turn: BotTurn) -> None:
-        if self.delay:
-            await asyncio.sleep(self.delay)
+    async def take_turn(self, job: dict[str, Any]) -> None:
+        """The ``BOT_TURN`` job ``{"table": id, "version": n}``: if the table still waits for a bot at
+        that version, the bot thinks in a worker and its move is played like any other."""
+        turn = await anyio.to_thread.run_sync(self.service.turns.turn_for, job["table"], job["version"])
+        if turn is None:
+            return
         try:
             action = await self.run(choose, turn.level, turn.seed, turn.state)
         except Exception:
@@ -103,5 +94,5 @@ class BotDriver:
                     self.workers, mp_context=context, initializer=follow_parent, initargs=(os.getpid(),)
                 )
             else:
-                self._pool = ThreadPoolExecutor(4, thread_name_prefix="bot")
+                self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="bot")
         return self._pool

@@ -3,30 +3,30 @@ database that all instances share.
 
 - Table updates fan out through Redis pub/sub (``pubsub_redis``).
 - A move is accepted once: the version-checked UPDATE of the table service lets one of two racing
-  instances write, and the other is refused as stale. An instance forgets what it holds in memory of a
-  table as soon as an update of it comes from another instance, and reads a table again when a move
-  answers a version newer than the one it holds (the move outran that update).
+  instances write, and the other is refused as stale. When an update of a table comes from another
+  instance, what this one holds of it is marked out of date and brought up to date at its next use
+  (``live``), as is a table a move answers at a version newer than the one held (the move outran that
+  update).
 - Presence (who follows which table, for grace periods and abandoned tables) is kept in Redis as well
   (``presence.SharedPresence``), so a person connected to any instance is present on all.
-- Bots are driven by the one instance holding the lease ``<prefix>:bots`` (``leases``). Another instance
-  with a bot turn to hand out (after a person's move made through it) publishes a nudge naming the table
-  on the channel ``bots``, and the holder hands that turn to its bot driver. (A stand-in's turn because
-  a person's time ran out goes the same way: looking at the table, the holder finds that clock run out.)
-  An instance that takes the lease over hands out every bot turn waiting in the database (those of a
-  holder that died included) and sets the clocks of the people waiting; the holder does both again once
-  per lease period, for a nudge lost with a Redis connection and for the timers of an instance that died.
+- Bots think on every instance: a bot's turn (or a stand-in's move) is a job in a Redis stream
+  (``jobs.RedisJobs``) that any instance with a free bot worker takes; the jobs of an instance that died
+  are claimed by another after ``bot_lease_seconds``.
+- One instance at a time, the holder of the lease ``<prefix>:sweeper`` (``leases``), sweeps: on taking the
+  lease and once per lease period it sets the clocks of the people waiting (an instance that died took its
+  timers with it), and puts again the turn of every table that waited for a bot at the same version at
+  two sweeps in a row (an instance killed between a commit and putting the job, or within the bot delay,
+  left no job).
 
 Decisions:
-- One lease for all bots rather than one per table: simple, and one place where bot turns are counted.
-  Its price is that the holder's ``bot_workers`` think for every bot of the deployment.
-- The holder may be handed the same turn twice (a nudge and a sweep): a turn handed to the driver is not
-  handed again for ``RETRY_SECONDS``, after which a turn that still waits counts as lost and is handed
-  out again. A duplicate that gets through costs a refused stale move, never a second move.
+- A turn put twice (a sweep while its job waits behind many others) costs a bot's thinking and a move
+  refused as stale, never a second move.
 - No player stays on a state whose update was lost: after listening to Redis was interrupted, this
   instance forgets every table it holds and sends the current state of the tables it follows again; and
   once a second it compares the stored versions of the tables it holds or follows with what it holds and
   with the newest update that came (an instance killed between its commit and its publish leaves such a
-  gap), forgetting a table held at another version and sending the state of one that stayed behind.
+  gap), bringing a table held at another version up to date and sending the state of one that stayed
+  behind.
   A player who (re)connects is always sent the table as stored.
 """
 
@@ -36,38 +36,31 @@ import asyncio
 import contextlib
 import logging
 import threading
-import time
-from typing import Any
 
 import anyio.to_thread
 import redis.asyncio
 
-from .bot_driver import BotDriver
 from .db.database import Database
-from .errors import Refused
+from .jobs import RedisJobs
 from .leases import Leadership, Lease, instance_name
 from .presence import SharedPresence
-from .pubsub import Subscriber
 from .pubsub_redis import RedisPubSub
 from .services import table_store
 from .services.tables import TableService
-from .services.turns import BotTurn
 from .services.updates import channel
 from .settings import Settings
 
 log = logging.getLogger(__name__)
-BOTS_CHANNEL = "bots"
 REPAIR_SECONDS = 1.0
-RETRY_SECONDS = 60.0
 
 
-def bots_lease_key(prefix: str) -> str:
-    """The Redis key of the lease to drive bots, for a deployment's ``redis_prefix``."""
-    return f"{prefix}:bots"
+def sweeper_lease_key(prefix: str) -> str:
+    """The Redis key of the sweeper's lease, for a deployment's ``redis_prefix``."""
+    return f"{prefix}:sweeper"
 
 
 class Cluster:
-    """What one instance needs to run beside others: the shared fan-out and the bots' leadership."""
+    """What one instance needs to run beside others: the shared fan-out, the shared jobs and the sweep."""
 
     def __init__(self, settings: Settings) -> None:
         assert settings.redis_url is not None
@@ -78,28 +71,35 @@ class Cluster:
         self._client = redis.asyncio.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
         self.lease = Lease(
             self._client,
-            bots_lease_key(settings.redis_prefix),
+            sweeper_lease_key(settings.redis_prefix),
             holder=self.name,
             seconds=settings.bot_lease_seconds,
         )
-        self._bots: ClusterBots | None = None
         self._leadership: Leadership | None = None
         self._repair: asyncio.Task[None] | None = None
 
-    async def start(self, tables: TableService, driver: BotDriver) -> None:
-        """Listen to Redis, then route bot turns and start trying for the lease (after ``driver.start``)."""
+    def jobs(self, *, capacity: int) -> RedisJobs:
+        """The deployment's job queue, as this instance (``capacity`` jobs at once) takes part in it."""
+        return RedisJobs(
+            self.settings.redis_url or "",
+            prefix=self.settings.redis_prefix,
+            consumer=self.name,
+            capacity=capacity,
+            claim_seconds=self.settings.bot_lease_seconds,
+        )
+
+    async def start(self, tables: TableService) -> None:
+        """Listen to Redis, then start trying for the sweeper's lease."""
         self.pubsub.on_foreign = lambda name: _outdated(tables, name)
         self.pubsub.on_resubscribed = lambda channels: _republish(tables, channels)
         await self.pubsub.start()
-        bots = self._bots = ClusterBots(tables, driver, self.pubsub, self.lease)
-        self.pubsub.subscribe(BOTS_CHANNEL, Subscriber(bots.nudged))
-        tables.turns.bot_turns = bots.turn
-        self._leadership = Leadership(self.lease, on_lead=bots.sweep, on_hold=bots.sweep)
+        sweeper = Sweeper(tables)
+        self._leadership = Leadership(self.lease, on_lead=sweeper.sweep, on_hold=sweeper.sweep)
         await self._leadership.start()
         self._repair = asyncio.get_running_loop().create_task(self._repair_gaps(tables))
 
     async def stop(self) -> None:
-        """Give up the lease (another instance takes the bots over at its next heartbeat) and close the
+        """Give up the lease (another instance takes the sweeps over at its next heartbeat) and close the
         connections."""
         if self._repair is not None:
             self._repair.cancel()
@@ -107,8 +107,6 @@ class Cluster:
                 await self._repair
         if self._leadership is not None:
             await self._leadership.stop()
-        if self._bots is not None:
-            self._bots.tables.turns.bot_turns = lambda turn: None
         await self.pubsub.stop()
         await anyio.to_thread.run_sync(self.presence.close)
         await self._client.aclose()
@@ -146,56 +144,25 @@ class Cluster:
                 log.exception("looking for missed table updates failed; trying again")
 
 
-class ClusterBots:
-    """Where the table service's bot turns go on an instance of a cluster."""
+class Sweeper:
+    """The sweep of the lease holder: clocks of people waiting, and bot turns whose job was lost."""
 
-    def __init__(self, tables: TableService, driver: BotDriver, pubsub: RedisPubSub, lease: Lease) -> None:
+    def __init__(self, tables: TableService) -> None:
         self.tables = tables
-        self.driver = driver
-        self.pubsub = pubsub
-        self.lease = lease
-        self._handed: dict[int, tuple[int, float]] = {}
-        """table id -> (version, when) of the last turn handed to the driver."""
-        self._lock = threading.Lock()
-        self._tasks: set[asyncio.Task[None]] = set()
-
-    def turn(self, turn: BotTurn) -> None:
-        """A bot is to act (from any thread): drive it if this instance holds the lease, else nudge the
-        holder."""
-        if not self.lease.held():
-            self.pubsub.publish(BOTS_CHANNEL, {"table": turn.table_id, "version": turn.version})
-            return
-        now = time.monotonic()
-        with self._lock:
-            last = self._handed.get(turn.table_id)
-            if last is not None and last[0] == turn.version and now - last[1] < RETRY_SECONDS:
-                return
-            self._handed[turn.table_id] = (turn.version, now)
-        self.driver.request(turn)
-
-    def nudged(self, message: Any) -> None:
-        """A nudge from another instance (on the event loop): the holder looks at that table."""
-        if self.lease.held() and isinstance(message, dict) and isinstance(message.get("table"), int):
-            task = asyncio.get_running_loop().create_task(self._ask(message["table"]))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    async def _ask(self, table_id: int) -> None:
-        try:
-            await anyio.to_thread.run_sync(self.tables.ask_bot, table_id)
-        except Refused as refused:
-            log.info("nudge for table %d not taken: %s", table_id, refused.detail)
+        self._waiting: dict[int, int] = {}
+        """table id -> version of every table that waited for a bot at the last sweep."""
 
     async def sweep(self) -> None:
-        """Hand out every bot turn waiting in the database, and set the clocks of every waiting person
-        (on taking the lease, then once per period: an instance that died took its timers with it)."""
-        now = time.monotonic()
-        with self._lock:
-            self._handed = {t: h for t, h in self._handed.items() if now - h[1] < RETRY_SECONDS}
+        """Set the clocks of every waiting person, and put again the turn of every table that waited for a
+        bot at the same version at the last sweep."""
         await anyio.to_thread.run_sync(self.tables.resume_turns)
-        waiting = await anyio.to_thread.run_sync(self.tables.resume_bots)
-        if waiting:
-            log.info("bots are to act at %d tables", waiting)
+        waiting = await anyio.to_thread.run_sync(self.tables.waiting_for_bots)
+        stuck = [t for t, version in waiting.items() if self._waiting.get(t) == version]
+        self._waiting = waiting
+        for table_id in stuck:
+            self.tables.turns.bot_wanted(table_id, waiting[table_id])
+        if stuck:
+            log.info("bot turns put again at %d tables that waited a whole lease period", len(stuck))
 
 
 def _table_ids(channels: list[str]) -> list[int]:

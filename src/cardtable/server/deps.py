@@ -11,6 +11,7 @@ from .bot_driver import BotDriver
 from .db.database import Database
 from .errors import NotLoggedIn
 from .hashing import PasswordHashing
+from .jobs import Jobs
 from .limits import Limit
 from .pubsub import PubSub
 from .schemas import UserPublic
@@ -43,6 +44,8 @@ class Services:
     limit_signups: Limit
     limit_logins: Limit
     limit_guests: Limit
+    jobs: Jobs
+    """Work for the bot workers, by kind (``jobs``): bot turns, and whatever else is put there."""
     chat: ChatService
     ratings: RatingService
     replays: ReplayService

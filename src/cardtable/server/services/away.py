@@ -9,7 +9,7 @@ Decisions:
 - Presence is counted by ``server.presence``: in this process, or beside other servers (``shared``) in
   Redis too, so a person connected to any instance is present and the grace period works there as well.
 - A server (re)started has no connections yet, so every seated person gets the grace period then, as do
-  the people of a table that starts without them at it. Beside other servers the holder of the bots' lease
+  the people of a table that starts without them at it. Beside other servers the holder of the sweeper's lease
   does the same once per lease period (``resume``) for people no instance shows, unless a grace period
   already runs for them: an instance that died took its timers with it.
 - At a turn-based table there is no grace period: being gone is how it is played. Only the clock of a
@@ -85,7 +85,7 @@ class Away:
                 self._start_grace(live.id, user_id)
 
     def resume(self) -> None:
-        """At start-up (and, beside other servers, once per lease period on the bots' lease holder): every
+        """At start-up (and, beside other servers, once per lease period on the sweeper's lease holder): every
         seated person playing their own seat at a real-time table whom no connection shows gets the grace
         period, and every table of bots only that nobody follows may be abandoned (unless a timer already
         runs for them)."""

@@ -99,14 +99,14 @@ def playing_tables(session: Session) -> list[GameTable]:
     return list(session.scalars(select(GameTable).where(GameTable.status == "playing")))
 
 
-def tables_waiting_for_bots(session: Session) -> list[int]:
-    """The running tables where a bot, or the stand-in for a person, is to act."""
+def tables_waiting_for_bots(session: Session) -> dict[int, int]:
+    """The running tables where a bot, or the stand-in for a person, is to act: id -> version."""
     query = (
-        select(GameTable.id)
+        select(GameTable.id, GameTable.version)
         .join(Seat, (Seat.table_id == GameTable.id) & (Seat.seat == GameTable.to_act))
         .where(GameTable.status == "playing", Seat.bot.is_not(None) | Seat.away.is_not(None))
     )
-    return list(session.scalars(query))
+    return {table_id: version for table_id, version in session.execute(query)}
 
 
 def seated_people(session: Session) -> list[tuple[int, int]]:

@@ -118,13 +118,13 @@ class TableService:
         with self.live.lock(table_id):
             publish(self.pubsub, self.live.load(table_id))
 
-    def ask_bot(self, table_id: int) -> None:
-        """Hand on the turn of a table again: another server asked, a bot (or a run-out clock) waits."""
-        self.turns.hand_on_table(table_id)
-
     def resume_bots(self) -> int:
         """Hand out the turns of bots that were to act when the server stopped; returns how many."""
         return self.turns.resume_bots()
+
+    def waiting_for_bots(self) -> dict[int, int]:
+        """The stored version of every running table where a bot (or the stand-in) is to act."""
+        return self.turns.waiting_for_bots()
 
     def resume_turns(self) -> int:
         """At start-up: the clock of every waiting person starts anew, and every seated person no connection

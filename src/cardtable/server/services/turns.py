@@ -1,8 +1,9 @@
 """Who makes the decision a running table waits for, and by when: after every committed change the turn is
-handed on (``Turns.hand_on``). A person to act gets their clock set; a bot to act, or the stand-in bot
-playing a person's seat, gets a ``BotTurn`` handed to ``bot_turns`` (the bot driver, or in a cluster the
-instance that drives the bots). When a person's clock runs out, the stand-in bot makes that decision; when
-their game time runs out, it plays their seat to the end.
+handed on (``Turns.hand_on``). A person to act gets their clock set; for a bot to act, or the stand-in bot
+playing a person's seat, ``bot_wanted`` is told the table and its version (it puts a job that any instance
+with free bot workers takes), and whoever runs that job asks ``turn_for`` for the ``BotTurn``. When a
+person's clock runs out, the stand-in bot makes that decision; when their game time runs out, it plays
+their seat to the end.
 
 Decisions:
 - A bot's seed is drawn from the table's seed and the version, so a bot moves the same after a restart.
@@ -13,6 +14,8 @@ Decisions:
   hours, so a restart is no real loss), the clocks run on as stored.
 - Handing a seat to the stand-in (or back) is committed, published and handed on like a move.
 - At a turn-based table, a person whose turn it is gets mail (``mail``, when the server sends mail).
+- The instance running a bot's job may not be the one whose timer ran out: ``turn_for`` looks at the
+  clock itself, so the stand-in's decision is made wherever the job runs.
 """
 
 from __future__ import annotations
@@ -46,14 +49,17 @@ class BotTurn:
     state: State
 
 
+def bot_level_to_act(live: Live) -> str | None:
+    """The level of the bot to act now; None when a person (or nobody) is to act."""
+    seat = live.state_seat() if live.status == "playing" else None
+    return live.bot_level(seat) if seat is not None else None
+
+
 def bot_turn(live: Live) -> BotTurn | None:
     """The turn to hand to a bot now; None when a person (or nobody) is to act."""
-    state = live.state
-    if live.status != "playing" or state is None:
-        return None
-    seat = state.current_player()
-    level = live.bot_level(seat) if seat is not None else None
-    if seat is None or level is None:
+    level = bot_level_to_act(live)
+    state, seat = live.state, live.state_seat()
+    if level is None or state is None or seat is None:
         return None
     version = state.event_count()
     seed = random.Random(f"{live.seed}:{version}").getrandbits(63)
@@ -68,19 +74,18 @@ class Turns:
     live: LiveTables
     pubsub: PubSub
     timers: Timers
-    bot_turns: Callable[[BotTurn], None] = lambda turn: None
-    """Where bot turns go; the bot driver (or the cluster) sets it when it starts."""
+    bot_wanted: Callable[[int, int], None] = lambda table_id, version: None
+    """Told (table id, version) when a bot is to act; the app sets it to put a bot-turn job."""
     mailer: Mailer | None = None
     """Mails turn-based tables' people (None: this server sends no mail)."""
 
     def hand_on(self, live: Live) -> None:
         """After a committed change (under the table's lock): the clock of the decision now waiting is set
-        (or cleared when nobody's clock runs), a bot to act gets its turn, and a person at a turn-based
-        table is told by mail."""
+        (or cleared when nobody's clock runs), a bot to act is wanted, and a person at a turn-based table
+        is told by mail."""
         self._set_clock(live)
-        turn = bot_turn(live)
-        if turn is not None:
-            self.bot_turns(turn)
+        if bot_level_to_act(live) is not None:
+            self.bot_wanted(live.id, live.version)
         elif self.mailer is not None and live.turn_based and live.status == "playing":
             seat = live.state_seat()
             user = live.seat_users[seat] if seat is not None else None
@@ -92,6 +97,25 @@ class Turns:
         if self.mailer is not None and live.turn_based:
             self.mailer.game_over(live.id)
 
+    def turn_for(self, table_id: int, version: int) -> BotTurn | None:
+        """The bot turn of a table at ``version`` if it still waits for one: a bot's or the stand-in's
+        seat, or a decision whose clock ran out (given to the stand-in here). None once it has passed."""
+        with self.live.lock(table_id):
+            live = self.live.load(table_id, at_least=version)
+            if live.version != version:
+                return None
+            turn = bot_turn(live)
+            seat = live.state_seat()
+            if turn is not None or seat is None:
+                return turn
+            out = self._out_of_time(live)
+            if out == "game":  # committed and handed on: the stand-in's job comes next
+                self.stand_in(live, seat, "time", time_used=float(live.game_seconds or 0))
+            elif out == "move":
+                live.forced = (seat, version)
+                return bot_turn(live)
+            return None
+
     def hand_on_table(self, table_id: int) -> None:
         """Hand on the turn of a table again (another server asked: its bot or a run-out clock waits)."""
         with self.live.lock(table_id):
@@ -99,11 +123,15 @@ class Turns:
 
     def resume_bots(self) -> int:
         """Hand out the turns of bots that were to act when the server stopped; returns how many."""
-        with self.db.read() as session:
-            waiting = table_store.tables_waiting_for_bots(session)
+        waiting = self.waiting_for_bots()
         for table_id in waiting:
             self.hand_on_table(table_id)
         return len(waiting)
+
+    def waiting_for_bots(self) -> dict[int, int]:
+        """The stored version of every running table where a bot (or the stand-in) is to act."""
+        with self.db.read() as session:
+            return table_store.tables_waiting_for_bots(session)
 
     def resume_clocks(self) -> int:
         """At start-up: the clock of every waiting person starts anew (beside other servers, ``shared``, it
@@ -160,17 +188,24 @@ class Turns:
         stand-in bot makes it; out of game time, it plays the seat to the end."""
         with self.live.lock(table_id):
             live = self.live.load(table_id)
-            ends = clocks.deadline(live)
-            if live.version != version or ends is None or live.forced == (live.state_seat(), version):
-                return
-            if time.time() < ends:  # the clock was given more time meanwhile
-                self._set_clock(live)
-                return
             seat = live.state_seat()
-            assert seat is not None
-            if clocks.out_of_game_time(live, seat, ends):
-                self.stand_in(live, seat, "time", time_used=float(live.game_seconds or 0))
+            if live.version != version or seat is None or live.forced == (seat, version):
                 return
-            live.forced = (seat, version)
-            publish(self.pubsub, live)
-            self.hand_on(live)
+            out = self._out_of_time(live)
+            if out is None:  # no clock, or it was given more time meanwhile
+                self._set_clock(live)
+            elif out == "game":
+                self.stand_in(live, seat, "time", time_used=float(live.game_seconds or 0))
+            else:
+                live.forced = (seat, version)
+                publish(self.pubsub, live)
+                self.hand_on(live)
+
+    def _out_of_time(self, live: Live) -> str | None:
+        """What the clock of the decision waiting says now: None (time left, or no clock), ``move`` (its
+        time ran out: the stand-in makes it) or ``game`` (the person's game time ran out)."""
+        ends = clocks.deadline(live)
+        seat = live.state_seat()
+        if ends is None or seat is None or time.time() < ends:
+            return None
+        return "game" if clocks.out_of_game_time(live, seat, ends) else "move"
