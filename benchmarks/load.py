@@ -18,6 +18,11 @@ the figure that depends least on the machine's other load.
 
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
     DATABASE_URL=postgresql://... REDIS_URL=redis://... .venv/bin/python benchmarks/load.py --instances 2
+
+``--bots LEVEL`` measures the bots instead: bot-only tables of that level spread over the servers, their
+turns taken from the shared job queue by every instance's bot workers, and prints how many record events
+(moves, and the deals between them) they make a second. ``--profile DIR`` records each server with py-spy
+(collapsed stacks, one file a server) while the clients play.
 """
 
 from __future__ import annotations
@@ -86,7 +91,7 @@ def start_server(
 
 @contextlib.contextmanager
 def servers(
-    workdir: Path, *, instances: int, postgres: bool, redis: bool
+    workdir: Path, *, instances: int, postgres: bool, redis: bool, extra: dict[str, str]
 ) -> Iterator[tuple[list[subprocess.Popen[bytes]], list[str]]]:
     """Start the servers (several share PostgreSQL and Redis); stop them and drop their database after."""
     env = {
@@ -94,7 +99,7 @@ def servers(
         for k, v in os.environ.items()
         if not k.startswith("CARDTABLE_") and k not in ("DATABASE_URL", "REDIS_URL")
     }
-    env.update(CARDTABLE_WS_RATE="1000", CARDTABLE_WS_BURST="1000")
+    env.update(CARDTABLE_WS_RATE="1000", CARDTABLE_WS_BURST="1000", **extra)
     # every seat is a guest from this machine's address: the limits per address and account are raised
     env.update(
         CARDTABLE_GUEST_ATTEMPTS="1000000",
@@ -156,6 +161,38 @@ def drop_database(plain: str, _url: str, name: str) -> None:
             return
         except psycopg.errors.InsufficientPrivilege:
             time.sleep(0.1)
+
+
+def bot_throughput(
+    urls: list[str], running: list[subprocess.Popen[bytes]], args: argparse.Namespace, options: dict[str, Any]
+) -> None:
+    """Bot-only tables spread over the servers, the bots moving at once: record events per second (moves,
+    and the deals between them) over ``--seconds``, and the servers' CPU time."""
+    seats = [{"kind": "bot", "level": args.bots}] * options["players"]
+    with httpx2.Client(timeout=30) as http:
+        answer = http.post(f"{urls[0]}/api/accounts/guest", json={"name": "load"})
+        answer.raise_for_status()
+        cookie = {"cookie": f"cardtable_session={answer.cookies['cardtable_session']}"}
+        http.cookies.clear()
+        body = {"game": args.game, "options": options, "seats": seats}
+        ids = [
+            http.post(f"{urls[n % len(urls)]}/api/tables", json=body, headers=cookie).json()["id"]
+            for n in range(args.tables)
+        ]
+
+        def events() -> int:
+            return sum(http.get(f"{urls[0]}/api/tables/{t}", headers=cookie).json()["version"] for t in ids)
+
+        time.sleep(args.warmup)
+        before, cpu_before, began = events(), [cpu_seconds(s.pid) for s in running], time.monotonic()
+        time.sleep(args.seconds)
+        made, spent = events() - before, time.monotonic() - began
+        cpu = sum(cpu_seconds(s.pid) for s in running) - sum(cpu_before)
+    print(
+        f"{args.tables} bot-only tables of {args.game}, level {args.bots}, on {len(urls)} server(s): "
+        f"{made / spent:.0f} record events/s over {spent:.0f} s, server CPU {cpu:.1f} s "
+        f"(bot workers not counted); machine load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 def open_tables(
@@ -297,6 +334,11 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true", help="one server on PostgreSQL (DATABASE_URL)")
     parser.add_argument("--redis", action="store_true", help="one server with Redis fan-out (REDIS_URL)")
     parser.add_argument(
+        "--bots",
+        metavar="LEVEL",
+        help="measure bot throughput instead: bot-only tables of this level, bots moving at once",
+    )
+    parser.add_argument(
         "--profile",
         type=Path,
         help="record the servers with py-spy: collapsed stacks in this folder (a file a server)",
@@ -325,9 +367,19 @@ def main() -> None:
         if args.url:
             running, urls = [], args.url
         else:
+            extra = {"CARDTABLE_BOT_DELAY": "0"} if args.bots else {}
             running, urls = stack.enter_context(
-                servers(workdir, instances=args.instances, postgres=args.postgres or shared, redis=shared)
+                servers(
+                    workdir,
+                    instances=args.instances,
+                    postgres=args.postgres or shared,
+                    redis=shared,
+                    extra=extra,
+                )
             )
+        if args.bots:
+            bot_throughput(urls, running, args, options)
+            return
         began = time.monotonic()
         tables = open_tables(urls, args.tables, args.game, options, args.spread)
         opened = time.monotonic() - began
