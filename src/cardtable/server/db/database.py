@@ -10,6 +10,10 @@ Decisions:
   commit crossed its threshold, stalling that move and every move queued behind it. It is turned off, and
   a background thread checkpoints every ``CHECKPOINT_SECONDS`` instead: the bulk while writers carry on,
   then the last pages between two commits, so the log starts over instead of growing without end.
+- PostgreSQL connections are not pinged at each checkout (a round trip before every move's
+  transaction): a connection the server dropped fails its statement once, SQLAlchemy then replaces every
+  pooled connection made before that failure, and that one request gets an error having changed nothing.
+  Connections are renewed after ``RECYCLE_SECONDS`` as well.
 - The schema is made by Alembic's migrations (shipped in this package) at every start; ``upgrade`` is
   idempotent.
 """
@@ -31,6 +35,8 @@ from sqlalchemy.orm import Session, sessionmaker
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).with_name("migrations")
 CHECKPOINT_SECONDS = 1.0
+RECYCLE_SECONDS = 1800
+"""PostgreSQL: a pooled connection older than this is replaced at its next checkout."""
 MIGRATION_LOCK = 0x636172647461626C
 """PostgreSQL advisory lock key held while migrating ("cardtabl" in ASCII)."""
 
@@ -48,7 +54,7 @@ class Database:
             if database and database != ":memory:":
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
         else:
-            options["pool_pre_ping"] = True
+            options["pool_recycle"] = RECYCLE_SECONDS
         self.engine: Engine = create_engine(url, **options)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
