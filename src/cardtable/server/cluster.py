@@ -90,7 +90,7 @@ class Cluster:
 
     async def start(self, tables: TableService) -> None:
         """Listen to Redis, then start trying for the sweeper's lease."""
-        self.pubsub.on_foreign = lambda name: _outdated(tables, name)
+        self.pubsub.on_foreign = lambda name, change: _outdated(tables, name, change)
         self.pubsub.on_resubscribed = lambda channels: _republish(tables, channels)
         await self.pubsub.start()
         sweeper = Sweeper(tables)
@@ -180,10 +180,11 @@ def _stored_versions(db: Database, ids: list[int]) -> dict[int, int]:
         return table_store.stored_versions(session, ids=ids)
 
 
-def _outdated(tables: TableService, name: str) -> None:
-    """Another instance changed the table of channel ``name``: what this one holds of it is out of date."""
+def _outdated(tables: TableService, name: str, change: bytes | None) -> None:
+    """Another instance changed the table of channel ``name`` (by a move: ``change``): what this one holds
+    of it is out of date."""
     for table_id in _table_ids([name]):
-        tables.outdated(table_id)
+        tables.outdated(table_id, change)
 
 
 def _republish(tables: TableService, channels: list[str]) -> None:

@@ -18,8 +18,11 @@ Decisions:
 - Messages cross Redis as JSON: a ``TableUpdate`` field by field, anything else as a JSON value (a
   message that is neither is a programming error, raised as TypeError at the publisher). Never pickle: a
   message from Redis must not be able to run code in a server. Each is preceded by a line naming the
-  instance that sent it, so an instance learns without decoding anything which channels others changed
-  (``on_foreign``: the table service forgets what it holds of those tables).
+  instance that sent it and a line with a move's change (``TableUpdate.change``, else empty), so an
+  instance learns without decoding any texts which channels others changed and how (``on_foreign``: the
+  table service follows the move on the state it holds, or marks it out of date). The change holds what
+  no seat may see (a deal): it crosses Redis, a server's own infrastructure like the database, and is
+  never part of what a client is sent.
 - Pub/sub delivers at most once: messages sent while the listening connection was down are lost. After it
   subscribes again ``on_resubscribed`` is called with the channels followed here, so their current state
   can be sent again (``cluster`` republishes the tables). ``seen`` tells the newest version that arrived
@@ -51,7 +54,7 @@ RETRY_SECONDS = (0.1, 0.5, 1.0, 2.0)
 def encode(message: Any) -> str:
     """The JSON text of a message; TypeError for a message that cannot cross Redis."""
     if isinstance(message, TableUpdate):
-        fields = {f.name: getattr(message, f.name) for f in dataclasses.fields(message)}
+        fields = {f.name: getattr(message, f.name) for f in dataclasses.fields(message) if f.name != "change"}
         fields["texts"] = [[seat, text] for seat, text in message.texts.items()]
         return json.dumps({"kind": "table-update", "fields": fields})
     try:
@@ -83,9 +86,10 @@ class RedisPubSub(InMemoryPubSub):
         self.prefix = f"{prefix}:"
         self.on_resubscribed: Callable[[list[str]], None] = lambda channels: None
         """Called (on the event loop) with the channels followed here, after listening was interrupted."""
-        self.on_foreign: Callable[[str], None] = lambda channel: None
+        self.on_foreign: Callable[[str, bytes | None], None] = lambda channel, change: None
         """Called (on the event loop) with the channel of each message another instance sent, followed here
-        or not: quick, it sees every message of the deployment."""
+        or not, and the move's change it carries (JSON, or None): quick, it sees every message of the
+        deployment."""
         self.origin = uuid.uuid4().hex
         self._origin_bytes = self.origin.encode()
         self._publisher = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
@@ -115,7 +119,8 @@ class RedisPubSub(InMemoryPubSub):
 
     def publish(self, channel: str, message: Any) -> None:
         """Send ``message`` to the subscribers of ``channel`` on every instance (from any thread)."""
-        text = f"{self.origin}\n{encode(message)}"
+        change = message.change if isinstance(message, TableUpdate) else None
+        text = f"{self.origin}\n{change or ''}\n{encode(message)}"
         try:
             self._publisher.publish(self.prefix + channel, text)
         except redis.RedisError:
@@ -182,9 +187,10 @@ class RedisPubSub(InMemoryPubSub):
     def _hand_on(self, raw_channel: bytes, data: bytes) -> None:
         channel = raw_channel.decode()[len(self.prefix) :]
         origin, _, data = data.partition(b"\n")
+        change, _, data = data.partition(b"\n")
         if origin != self._origin_bytes:
             try:
-                self.on_foreign(channel)
+                self.on_foreign(channel, change or None)
             except Exception:
                 log.exception("handling a message of another instance on %s failed", channel)
         with self._lock:

@@ -13,14 +13,18 @@ Decisions:
   and published under it, so a table's updates go out in the order of its versions.
 - Beside other servers (``shared``) a request answering a version newer than the one held here means
   another server moved the table on before word of it came: the table is then brought up to date. So is
-  a table another server changed (``outdated``, on word of it): the next use reads the table's running
-  facts and only the events it lacks, and applies those moves to its state (each checked by the rules;
-  the events the engine writes must come out as stored), instead of replaying the whole game. Anything
-  that does not fit (another status, a record that does not follow) reads the table afresh.
+  a table another server changed (``outdated``, on word of it). Word of a move carries the move's change
+  (its record events and the running facts after it): the next use applies those moves to the state held
+  (each checked by the rules; the events the engine writes must come out as sent), with no query. Other
+  word (a seat given to the stand-in), or changes that do not follow on from the version held, make the
+  next use read the table's running facts and only the events it lacks from the database, and apply
+  those. Anything that does not fit (another status, a record that does not follow) reads the table
+  afresh.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,6 +152,31 @@ def live_from_row(table: GameTable) -> Live:
     )
 
 
+def _follow_changes(live: Live, changes: list[bytes | None]) -> bool:
+    """Follow moves made on another server on the state held, by their changes (in the order they were
+    made); False (``live`` unchanged) unless every change is a move's and they follow on from it."""
+    if live.state is None or None in changes:
+        return False
+    state, last = live.state, None
+    for raw in changes:
+        assert raw is not None
+        change = json.loads(raw)
+        start, events = change["from"], change["events"]
+        if start + len(events) <= state.event_count():
+            continue  # followed already (read from the database meanwhile)
+        if start != state.event_count():
+            return False
+        followed = follow(state, events)
+        if followed is None:
+            return False
+        state, last = followed, change
+    if last is not None:
+        live.state = state
+        live.status, live.result, live.turn_since = last["status"], last["result"], last["turn_since"]
+        live.time_used = list(last["time_used"])
+    return True
+
+
 def follow(state: State, events: list[dict[str, Any]]) -> State | None:
     """A copy of ``state`` after the stored ``events`` that follow it: their moves applied by the rules,
     and what the engine wrote meanwhile compared with the rest. None when they do not follow from it."""
@@ -178,7 +207,9 @@ class LiveTables:
         self.db = db
         self.shared = shared
         self._held: dict[int, Live] = {}
-        self._outdated: set[int] = set()
+        self._changes: dict[int, list[bytes | None]] = {}
+        """Word of changes to held tables, not yet followed: a move's change, or None (read the database)."""
+        self._changes_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
 
     def lock(self, table_id: int) -> threading.Lock:
@@ -190,12 +221,15 @@ class LiveTables:
         held at a version older than ``at_least`` is read again (``shared`` only)."""
         held = self._held.get(table_id)
         if held is not None:
-            behind = self.shared and at_least is not None and at_least > held.version
-            if not behind and table_id not in self._outdated:
+            with self._changes_lock:  # taken before reading: word that comes meanwhile is kept for later
+                changes = self._changes.pop(table_id, None)
+            wanted = at_least if self.shared and at_least is not None else 0
+            if changes is None and wanted <= held.version:
                 return held
-            self._outdated.discard(table_id)  # before reading: word that comes meanwhile marks it again
+            if changes and _follow_changes(held, changes) and wanted <= held.version:
+                return self._kept(held)
             if self._catch_up(held):
-                return held
+                return self._kept(held)
         with self.db.read() as session:
             table = table_store.table_row(session, table_id=table_id)
             live = live_from_row(table)
@@ -235,14 +269,20 @@ class LiveTables:
             if live.away.get(seat) != facts.away.get(seat):
                 live.seats[seat] = live.seats[seat].model_copy(update={"away": facts.away.get(seat)})
         live.away = facts.away
-        if live.status != "playing":
-            self._held.pop(live.id, None)
         return True
 
-    def outdated(self, table_id: int) -> None:
-        """Another server changed a table: bring it up to date at its next use (from any thread)."""
+    def _kept(self, live: Live) -> Live:
+        """A table just brought up to date: held while its game runs."""
+        if live.status != "playing":
+            self._held.pop(live.id, None)
+        return live
+
+    def outdated(self, table_id: int, change: bytes | None = None) -> None:
+        """Another server changed a table (by a move: ``change``, from ``updates.move_change``): follow it
+        at the next use (from any thread)."""
         if table_id in self._held:
-            self._outdated.add(table_id)
+            with self._changes_lock:
+                self._changes.setdefault(table_id, []).append(change)
 
     def get(self, table_id: int) -> Live | None:
         """The table if it is held here, without a lock or a query."""

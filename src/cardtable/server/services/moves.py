@@ -69,11 +69,12 @@ class Moves:
         result = after.result()
         moved_at = time.time()
         used = clocks.charge(live, seat, moved_at)
-        self._commit(live, seat, state.event_count(), after, result, moved_at, used)
+        version = state.event_count()
+        self._commit(live, seat, version, after, result, moved_at, used)
         live.moved(after, seat=seat, at=moved_at, time_used=used, result=result)
         if over:
             self.live.forget(live.id)  # a finished table is read from the database
-        publish(self.pubsub, live)
+        publish(self.pubsub, live, since=version if self.live.shared else None)
         self.turns.hand_on(live)
         if over:
             self.turns.game_over(live)

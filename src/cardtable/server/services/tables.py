@@ -137,9 +137,10 @@ class TableService:
         """Drop a table held in memory (every table: None) because another server changed it."""
         self.live.forget(table_id)
 
-    def outdated(self, table_id: int) -> None:
-        """Another server changed a table: what is held of it is brought up to date at its next use."""
-        self.live.outdated(table_id)
+    def outdated(self, table_id: int, change: bytes | None = None) -> None:
+        """Another server changed a table (by a move: ``change``): what is held of it is brought up to date
+        at its next use."""
+        self.live.outdated(table_id, change)
 
     def held(self) -> dict[int, int]:
         """The version of each table held in memory."""

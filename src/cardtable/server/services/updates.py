@@ -39,6 +39,9 @@ class TableUpdate:
     version: int
     seat_users: tuple[int | None, ...]
     texts: dict[int | None, str]
+    change: str | None = None
+    """For the other servers only (never sent to a client: it holds what no seat may see): the move's
+    record events and the table's running facts after it, as JSON (``move_change``)."""
 
     def text_for(self, user_id: int) -> str:
         """The text for ``user_id``: its seat's view if it sits at the table, else the public one."""
@@ -53,14 +56,30 @@ def table_message(live: Live, *, seat: int | None, now: float) -> str:
     return _text(_common(live, now), live, seat)
 
 
-def table_update(live: Live) -> TableUpdate:
-    """The table as every audience may see it now."""
+def table_update(live: Live, *, since: int | None = None) -> TableUpdate:
+    """The table as every audience may see it now; after a move from version ``since``, with its change."""
     common = _common(live, time.time())
     texts: dict[int | None, str] = {
         seat: _text(common, live, seat) for seat, user in enumerate(live.seat_users) if user is not None
     }
     texts[None] = _text(common, live, None)
-    return TableUpdate(live.id, live.version, live.seat_users, texts)
+    change = move_change(live, since) if since is not None else None
+    return TableUpdate(live.id, live.version, live.seat_users, texts, change)
+
+
+def move_change(live: Live, since: int) -> str:
+    """What another server holding the table at version ``since`` needs to follow a move (``live``): the
+    record events from ``since`` and the facts a move changes."""
+    assert live.state is not None
+    change = {
+        "from": since,
+        "events": live.state.events(since),
+        "status": live.status,
+        "result": live.result,
+        "turn_since": live.turn_since,
+        "time_used": live.time_used,
+    }
+    return _json(change)
 
 
 @dataclass(frozen=True)
@@ -113,6 +132,7 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def publish(pubsub: PubSub, live: Live) -> None:
-    """Send the table as it is now to everyone following it (after a commit: nothing unstored goes out)."""
-    pubsub.publish(channel(live.id), table_update(live))
+def publish(pubsub: PubSub, live: Live, *, since: int | None = None) -> None:
+    """Send the table as it is now to everyone following it (after a commit: nothing unstored goes out);
+    after a move from version ``since``, other servers get the move's change with it."""
+    pubsub.publish(channel(live.id), table_update(live, since=since))
