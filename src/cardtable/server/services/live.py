@@ -218,7 +218,8 @@ class LiveTables:
 
     def load(self, table_id: int, *, at_least: int | None = None) -> Live:
         """The table, from memory or rebuilt from its stored record (NotFound if there is none); a table
-        held at a version older than ``at_least`` is read again (``shared`` only)."""
+        another server changed, or held at a version older than ``at_least`` (``shared`` only), is brought
+        up to date first."""
         held = self._held.get(table_id)
         if held is not None:
             with self._changes_lock:  # taken before reading: word that comes meanwhile is kept for later
@@ -295,10 +296,13 @@ class LiveTables:
     def forget(self, table_id: int | None = None) -> None:
         """Drop a table held in memory (every table: None), because its game ended or another server
         changed it: the next use reads it again (from any thread)."""
-        if table_id is None:
-            self._held.clear()
-        else:
-            self._held.pop(table_id, None)
+        with self._changes_lock:
+            if table_id is None:
+                self._held.clear()
+                self._changes.clear()
+            else:
+                self._held.pop(table_id, None)
+                self._changes.pop(table_id, None)
 
     def held(self) -> dict[int, int]:
         """The version of each table held in memory."""
