@@ -33,6 +33,7 @@ from websockets.sync.client import ClientConnection, connect
 import cardtable
 from cardtable.server.app import create_app
 from cardtable.server.cluster import sweeper_lease_key
+from cardtable.server.jobs import RedisJobs
 from cardtable.server.leases import Lease
 from cardtable.server.pubsub import Subscriber
 from cardtable.server.pubsub_redis import RedisPubSub, decode, encode
@@ -209,6 +210,46 @@ def test_one_instance_holds_the_lease_and_another_takes_it_when_it_stops_renewin
         assert await one.hold() is True  # given up: taken at once
         await one.release()
         await client.aclose()
+
+    asyncio.run(run())
+
+
+def test_a_job_taken_by_an_instance_that_stops_is_claimed_and_run_by_another(
+    redis_url: str, prefix: str
+) -> None:
+    """Jobs go to whichever instance reads them; one that an instance took and never finished (it
+    stopped mid-job, as a killed one would) is claimed by the other after ``claim_seconds`` and run."""
+
+    async def run() -> None:
+        done: list[tuple[str, int]] = []
+        stuck = asyncio.Event()
+
+        async def hangs(data: dict[str, Any]) -> None:
+            stuck.set()
+            await asyncio.Event().wait()
+
+        def finishes(name: str) -> Any:
+            async def handler(data: dict[str, Any]) -> None:
+                done.append((name, data["n"]))
+
+            return handler
+
+        one = RedisJobs(redis_url, prefix=prefix, consumer="one", capacity=1, claim_seconds=1)
+        one.handle("test", hangs)
+        await one.start()
+        one.put("test", {"n": 1})
+        await asyncio.wait_for(stuck.wait(), 10)
+        await one.stop()  # job 1 stays pending with "one"
+
+        two = RedisJobs(redis_url, prefix=prefix, consumer="two", capacity=2, claim_seconds=1)
+        two.handle("test", finishes("two"))
+        await two.start()
+        two.put("test", {"n": 2})
+        began = time.monotonic()
+        while len(done) < 2 and time.monotonic() - began < 20:
+            await asyncio.sleep(0.05)
+        await two.stop()
+        assert sorted(done) == [("two", 1), ("two", 2)]  # each once: 1 claimed from "one", 2 read new
 
     asyncio.run(run())
 

@@ -131,9 +131,7 @@ class RedisJobs:
     async def start(self) -> None:
         """Make the streams and the group if need be, then read and reclaim jobs."""
         self._loop = asyncio.get_running_loop()
-        for kind in self._handlers:
-            with contextlib.suppress(redis.ResponseError):  # BUSYGROUP: made by another instance
-                await self._client.xgroup_create(self.stream(kind), GROUP, id="0", mkstream=True)
+        await self._groups()
         self._loops = [
             self._loop.create_task(self._read()),
             self._loop.create_task(self._reclaim()),
@@ -146,10 +144,11 @@ class RedisJobs:
         await self._reader.aclose()
         await self._client.aclose()
 
-    async def pending(self, kind: str) -> int:
-        """Jobs of ``kind`` taken by some instance and not yet done."""
-        summary = await self._client.xpending(self.stream(kind), GROUP)
-        return int(summary["pending"])
+    async def _groups(self) -> None:
+        """The stream of every kind handled here, with the consumer group (made by the first instance)."""
+        for kind in self._handlers:
+            with contextlib.suppress(redis.ResponseError):  # BUSYGROUP: made by another instance
+                await self._client.xgroup_create(self.stream(kind), GROUP, id="0", mkstream=True)
 
     def _add(self, kind: str, text: str) -> None:
         if self._loop is not None:
@@ -177,9 +176,12 @@ class RedisJobs:
                     count=free,
                     block=READ_BLOCK_MS,
                 )
-            except redis.RedisError:
+            except redis.RedisError as error:
                 log.warning("reading jobs from Redis failed; trying again", exc_info=True)
                 await asyncio.sleep(1)
+                if "NOGROUP" in str(error):  # Redis lost its data (restarted without persistence)
+                    with contextlib.suppress(redis.RedisError):
+                        await self._groups()
                 continue
             answer: Any = replies or []  # RESP2: [[stream, [(id, fields), ...]], ...]
             for stream, entries in answer:
