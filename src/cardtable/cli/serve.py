@@ -4,6 +4,9 @@
 ``DATABASE_URL`` (e.g. a PostgreSQL URL) is used when set, else the default file of
 ``cardtable.server.settings``. Other settings come from ``CARDTABLE_*`` variables.
 The web stack is imported only here, so the rest of the command line works without the ``server`` extra.
+
+Decision: websockets are not compressed (no permessage-deflate). A table message is about a kilobyte;
+compressing each one for each seat was 7% of a loaded server's samples (py-spy, ``benchmarks/load.py``).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ def serve(
         port=port,
         log_level=log_level,
         ws_max_size=max(PROTOCOL_MAX_MESSAGE, settings.ws_max_message * 4),
+        ws_per_message_deflate=False,
     )
 
 
