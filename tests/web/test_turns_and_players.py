@@ -145,6 +145,13 @@ def test_a_turn_based_game_between_two_accounts_with_mail_and_a_profile_after_it
         ana.screenshot(path=SHOTS / "4-back-to-move.png", full_page=True)
         moved = play_while_my_turn(ana)
         assert moved >= 1
+        # leaving a turn-based table mid-game is normal: the page goes without an "are you sure?"
+        dialogs: list[str] = []
+        ana.on("dialog", lambda dialog: (dialogs.append(dialog.type), dialog.dismiss()))
+        with ana.expect_navigation():  # a dismissed beforeunload dialog would keep the page: no navigation
+            ana.evaluate("setTimeout(() => location.reload())")
+        assert dialogs == []
+        expect(ana.locator("#status")).to_be_visible()
 
         deadline = time.monotonic() + 180
         while not ana.locator("body[data-status=over]").count():

@@ -299,6 +299,8 @@ class TableMessage(BaseModel):
     result: dict[str, Any] | None
     clock: ClockState | None = None
     """The clocks, when the table has one."""
+    turn_based: bool = False
+    """Played over hours or days: leaving the page is normal, nobody is replaced for being gone."""
 
 
 class ErrorMessage(BaseModel):

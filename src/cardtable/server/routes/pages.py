@@ -15,6 +15,7 @@ from fastapi.responses import FileResponse
 import cardtable
 
 from ..schemas import MAX_INT
+from ..services.rule_sets import boards
 
 WEB = FilePath(__file__).parents[2] / "web"
 HEADERS = {
@@ -73,10 +74,11 @@ def leaderboards() -> FileResponse:
     return page("leaderboard.html")
 
 
-@router.get("/leaderboards/{game}")
-def leaderboard(game: Annotated[str, Path(max_length=40)]) -> FileResponse:
-    """A game's board; the not-found page (404) for a name that is no game, rather than another board."""
-    if game not in cardtable.games():
+@router.get("/leaderboards/{board}")
+def leaderboard(board: Annotated[str, Path(max_length=40)]) -> FileResponse:
+    """A leaderboard (``troeven-v1``), or a game's name (its first board); the not-found page (404) for
+    anything else, rather than another board."""
+    if board not in cardtable.games() and board not in {b.key for b in boards()}:
         return page("not_found.html", status_code=404)
     return page("leaderboard.html")
 

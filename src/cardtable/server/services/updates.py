@@ -107,6 +107,7 @@ def _common(live: Live, now: float) -> _Common:
         "to_act": to_act,
         "result": live.result,
         "clock": clock.model_dump() if clock is not None else None,
+        "turn_based": live.turn_based,
     }
     return _Common(to_act, _json(fields)[:-1])
 

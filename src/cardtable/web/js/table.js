@@ -169,10 +169,11 @@ function send(move) {
   socket.send(JSON.stringify({ type: "move", table: tableId, version: current.version, move }));
 }
 
-/** While the game runs at a seat one plays oneself, leaving the page lets the stand-in bot finish it. */
+/** While a real-time game runs at a seat one plays oneself, leaving the page lets the stand-in bot finish
+ * it. At a turn-based table leaving is normal: the seat waits for its player's next visit. */
 function playingMySeat() {
   const mine = current?.seats.find((s) => s.user_id === user.id);
-  return Boolean(current && mine && current.status === "playing" && !mine.away);
+  return Boolean(current && mine && current.status === "playing" && !mine.away && !current.turn_based);
 }
 
 window.addEventListener("beforeunload", (event) => {
