@@ -19,7 +19,14 @@ IMPORT = re.compile(r"""(?:import|from)\s*(?:[\w*{}\s,]+from\s*)?["'](\.{1,2}/[^
 def test_pages_are_served_with_a_strict_content_security_policy(tmp_path: Path) -> None:
     with TestClient(create_app(make_settings(tmp_path))) as client:
         pages = ["/", "/login", "/new", "/tables/5", "/replays", "/replays/tables/5", "/replays/uploads/5"]
-        for path in [*pages, "/leaderboards", "/leaderboards/mue", "/leaderboards/troeven-v2", "/settings", "/players/ana"]:
+        for path in [
+            *pages,
+            "/leaderboards",
+            "/leaderboards/mue",
+            "/leaderboards/troeven-v2",
+            "/settings",
+            "/players/ana",
+        ]:
             answer = client.get(path)
             assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
             assert "default-src 'self'" in answer.headers["content-security-policy"]
