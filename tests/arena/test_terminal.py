@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from cardtable.arena import ArenaConfig, run
 from cardtable.arena.plot import ratings_figure
 
-from ..cli.terminal import CARDTABLE, spawn, text
+from ..cli.terminal import CARDTABLE, ended, spawn, text
 
 QUICK = ["arena", "troeven", "--bots", "heuristic", "random", "--games", "6", "--seed", "3", "--workers", "1"]
 SEARCH = "ismcts:iterations=4,rollout=random"
@@ -26,8 +26,7 @@ ENDLESS = ["arena", "troeven", "--bots", "heuristic", "random", "--games", "1000
 
 
 def finished(child: pexpect.spawn) -> tuple[int, str]:
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert "Traceback" not in child.before, child.before
     return child.exitstatus, " ".join(text(child.before).split())
 

@@ -29,6 +29,16 @@ def spawn(*args: str, cwd: Path | None = None, columns: int = 140, colour: bool 
     )
 
 
+def ended(child: pexpect.spawn) -> int | None:
+    """Read to the end of a command's output, wait for the command to exit and return its exit status.
+    The wait matters on a busy machine: a process may close its output a moment before it exits, and
+    closing its terminal in that moment kills it, losing the status the test checks."""
+    child.expect(pexpect.EOF)
+    status: int | None = child.wait()
+    child.close()
+    return status
+
+
 def text(screen: str) -> str:
     """What a screen shows, without escape sequences."""
     return ESCAPES.sub("", screen)

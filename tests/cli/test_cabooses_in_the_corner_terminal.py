@@ -13,7 +13,7 @@ import cardtable
 from cardtable import InvalidNotation, bots
 from cardtable.cli.views import view_for
 
-from .terminal import PROMPT, play_through, spawn
+from .terminal import PROMPT, ended, play_through, spawn
 
 GAME = "cabooses-in-the-corner"
 
@@ -106,8 +106,7 @@ def test_whole_game_with_save_and_replay(tmp_path: Path) -> None:
     replay.expect("— deal: dealer seat")
     replay.expect("'s turn: draws")
     replay.expect("Final standings")
-    replay.expect(pexpect.EOF)
-    replay.close()
+    ended(replay)
     assert replay.exitstatus == 0
 
 

@@ -13,13 +13,12 @@ import pytest
 import cardtable
 from cardtable import bots
 
-from .terminal import PROMPT, spawn
+from .terminal import PROMPT, ended, spawn
 
 
 def output_of(*args: str, columns: int = 100) -> str:
     child = spawn(*args, columns=columns)
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert child.exitstatus == 0 and "Traceback" not in child.before, child.before
     return " ".join(child.before.split())
 
@@ -30,8 +29,7 @@ def test_version() -> None:
 
 def test_python_dash_m_runs_the_command(tmp_path: Path) -> None:
     child = pexpect.spawn(sys.executable, ["-m", "cardtable", "--version"], encoding="utf-8", cwd=tmp_path)
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert child.exitstatus == 0 and child.before.strip() == f"cardtable {version('cardtable')}"
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import cardtable
 
-from .terminal import PROMPT, spawn
+from .terminal import PROMPT, ended, spawn
 
 CONFIRM = r"Make this move\? \[Y/n\] "
 KEYS = {
@@ -26,8 +26,7 @@ def left_with_the_record(child: pexpect.spawn, path: Path) -> dict[str, Any]:
     """The game ends as left unfinished, the record is written, the command exits 0; the record."""
     child.expect("Game left unfinished")
     child.expect(f"Record written to {path.name}")
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert "Traceback" not in child.before and child.exitstatus == 0, child.before
     record: dict[str, Any] = json.loads(path.read_text())
     assert record["result"] is None and "you" in record["players"]

@@ -7,12 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pytest
 
 import cardtable
 
-from .terminal import spawn
+from .terminal import ended, spawn
 
 
 def finished_record() -> dict[str, Any]:
@@ -26,8 +25,7 @@ def refused(tmp_path: Path, content: str, reason: str) -> str:
     """Replay ``content`` as a file; it must be refused with ``reason``, exit code 1, nothing else."""
     (tmp_path / "record.json").write_text(content)
     child = spawn("replay", "record.json", cwd=tmp_path)
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     output: str = child.before
     assert reason in " ".join(output.split()), output
     assert child.exitstatus == 1 and "Traceback" not in output, output
@@ -73,6 +71,5 @@ def test_a_good_record_is_told_with_its_players_names(tmp_path: Path) -> None:
     child = spawn("replay", "record.json", cwd=tmp_path)
     child.expect("Final standings")
     child.expect("ann|bob")
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert child.exitstatus == 0

@@ -10,7 +10,7 @@ import pexpect
 import cardtable
 from cardtable import bots
 
-from .terminal import PROMPT, play_through, spawn
+from .terminal import PROMPT, ended, play_through, spawn
 
 
 def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
@@ -86,6 +86,5 @@ def test_replay_refuses_a_broken_record_naming_the_event(tmp_path: Path) -> None
     (tmp_path / "bad.json").write_text(json.dumps(record))
     child = spawn("replay", "bad.json", cwd=tmp_path)
     child.expect("refused: event 3: ")
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert child.exitstatus == 1

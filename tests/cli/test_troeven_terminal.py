@@ -13,7 +13,7 @@ import pytest
 import cardtable
 from cardtable import bots
 
-from .terminal import PROMPT, play_through, spawn
+from .terminal import PROMPT, ended, play_through, spawn
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -142,6 +142,5 @@ def test_whole_match_with_save_and_replay(tmp_path: Path, version: int) -> None:
     replay.expect(r"trick .. .. → seat \d")
     replay.expect(r"round over: points \d+–\d+; score changes")
     replay.expect("Final standings")
-    replay.expect(pexpect.EOF)
-    replay.close()
+    ended(replay)
     assert replay.exitstatus == 0
