@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -25,8 +26,22 @@ def spawn(*args: str, cwd: Path | None = None, columns: int = 140, colour: bool 
     else:
         env.update(NO_COLOR="1", TERM="dumb")
     return pexpect.spawn(
-        CARDTABLE, list(args), env=env, cwd=cwd, encoding="utf-8", timeout=30, dimensions=(50, columns)
+        CARDTABLE,
+        list(args),
+        env=env,
+        cwd=cwd,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, columns),
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """Let Ctrl-C reach the command even when the suite itself was started in the background: a shell
+    starts background jobs with SIGINT ignored, an ignored signal stays ignored across exec, and then
+    every Ctrl-C test waited for its timeout."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def ended(child: pexpect.spawn) -> int | None:
