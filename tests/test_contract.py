@@ -26,12 +26,20 @@ def game(request: pytest.FixtureRequest) -> cardtable.Game:
     return cardtable.make(name, **options)
 
 
-def test_verbs_cover_every_action_id_exactly_once(game: cardtable.Game) -> None:
-    """Each action id belongs to one verb, whose rule and reason methods take it (core/game.Verb):
-    every game lists its kinds of move as verbs."""
-    verbs = game.state_class._verbs
-    ids = sorted(a for verb in verbs for a in range(verb.base, verb.base + verb.size))
-    assert verbs and ids == list(range(game.num_actions))
+VERB_CASES = [case for case in CASES if cardtable.make(case[0], **case[1]).state_class._verbs]
+"""The configurations whose state lists its kinds of move as verbs (``core.game.Verb``)."""
+
+
+@pytest.mark.parametrize("case", VERB_CASES, ids=ids)
+def test_verbs_cover_every_action_id_exactly_once(case: tuple[str, dict[str, object]]) -> None:
+    """Each action id belongs to one verb, whose rule and reason methods take it (core/game.Verb)."""
+    game = cardtable.make(case[0], **case[1])
+    ids = sorted(a for verb in game.state_class._verbs for a in range(verb.base, verb.base + verb.size))
+    assert ids == list(range(game.num_actions))
+
+
+def test_the_trick_games_list_verbs() -> None:
+    assert {"slobberhannes", "troeven", "mue"} <= {name for name, _ in VERB_CASES}
 
 
 def test_games_are_listed_sorted() -> None:

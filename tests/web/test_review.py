@@ -91,7 +91,7 @@ def test_review_a_finished_game_and_open_a_position_from_its_graph(
         expect(page.locator(f"body[data-step='{target}']")).to_have_count(1)
         expect(page.locator("#step-text")).to_contain_text(f"Step {target} of")
         expect(page.locator("#viewers button[data-viewer='1']")).to_have_attribute("aria-pressed", "true")
-        expect(page.locator("#moves li.current")).to_have_attribute("data-step", str(target))
+        expect(page.locator("#log .log-lines li.current")).to_have_attribute("data-step", str(target))
 
         page.reload()  # the stored review comes back at once
         page.select_option("#review-seat", "1")

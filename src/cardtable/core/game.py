@@ -403,3 +403,22 @@ def _dispatch_table(cls: type[State]) -> tuple[tuple[MoveFn, WhyNotFn, int], ...
     if gaps:
         raise TypeError(f"{cls.__name__}: no verb covers the action ids {gaps}")
     return tuple(entry for entry in table if entry is not None)
+
+
+class _WholeIdMoves:
+    """Transitional, until every game lists its verbs: the whole action id goes to ``_apply`` and
+    ``_why_illegal``, as before verbs existed."""
+
+    def __getitem__(self, action: int) -> tuple[MoveFn, WhyNotFn, int]:
+        return _whole_id_move, _whole_id_why_not, action
+
+
+def _whole_id_move(state: Any, seat: int, action: int) -> None:
+    state._apply(action)
+
+
+def _whole_id_why_not(state: Any, seat: int, action: int) -> str | None:
+    return state._why_illegal(action)  # type: ignore[no-any-return]
+
+
+State._dispatch = _WholeIdMoves()  # type: ignore[assignment]
