@@ -281,6 +281,8 @@ class State(ABC):
         new = object.__new__(type(self))
         fields = self._fields()
         fields["_log"] = self._log.copy()
+        if type(self._legal) is list:  # it may be a list the game keeps up to date in place
+            fields["_legal"] = self._legal.copy()
         for name in self._copy_fields:
             fields[name] = fields[name].copy()
         for name in self._copy_nested:
@@ -323,7 +325,8 @@ class State(ABC):
     @abstractmethod
     def _legal_actions(self) -> Sequence[int]:
         """Sorted legal action ids for the seat to act (the match is not over): a list or a tuple,
-        which the state keeps until the next move (``legal_actions`` hands out copies)."""
+        which the state keeps until the next move (``legal_actions`` hands out copies). It may be a
+        list the game itself keeps up to date as it plays: ``clone`` gives the copy its own."""
 
     # Each verb ``v`` of ``_verbs`` has ``_why_not_v(seat, arg)``, the reason the move is illegal now or
     # None (it must agree with ``_legal_actions``), and ``_v(seat, arg)``, which applies a legal move and
@@ -403,22 +406,3 @@ def _dispatch_table(cls: type[State]) -> tuple[tuple[MoveFn, WhyNotFn, int], ...
     if gaps:
         raise TypeError(f"{cls.__name__}: no verb covers the action ids {gaps}")
     return tuple(entry for entry in table if entry is not None)
-
-
-class _WholeIdMoves:
-    """Transitional, until every game lists its verbs: the whole action id goes to ``_apply`` and
-    ``_why_illegal``, as before verbs existed."""
-
-    def __getitem__(self, action: int) -> tuple[MoveFn, WhyNotFn, int]:
-        return _whole_id_move, _whole_id_why_not, action
-
-
-def _whole_id_move(state: Any, seat: int, action: int) -> None:
-    state._apply(action)
-
-
-def _whole_id_why_not(state: Any, seat: int, action: int) -> str | None:
-    return state._why_illegal(action)  # type: ignore[no-any-return]
-
-
-State._dispatch = _WholeIdMoves()  # type: ignore[assignment]

@@ -23,7 +23,9 @@ Decisions (where the spec leaves a choice to the engine, or is unclear):
   "a corner is empty") with what the hand wants (the tops that take one of its cards). The union of the
   offers over every board reachable by moves and relocations (§6.3's DFS with a visited set, run to
   completion) is memoised per board, as it does not depend on the hand: forced draws on one board, and
-  boards met again, cost a look-up.
+  boards met again, cost a look-up. The state asks the same question more cheaply first: a play at hand
+  is one ``&`` of the bits it keeps (see ``CaboosesState``), and a board with no move or relocation offers
+  nothing more, so the search runs only when there is neither a play nor a move.
 - Forced draws are checked at the turn start and after every MOVE/RELOCATE taken while nothing has been
   played this turn (§6.2), one card at a time; they, the turn-start draw and departures are not record
   events (``docs/records.md``). The observation's ``drawn`` counts the cards the seat to act drew this turn
@@ -53,10 +55,10 @@ from functools import lru_cache, partial
 from operator import getitem as _item
 from typing import ClassVar
 
-from ..core.cards import bits
+from ..core.cards import CARD_BITS, bits
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
-from ..core.game import Game, JsonDict, State
+from ..core.game import Game, JsonDict, State, Verb
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
@@ -130,8 +132,23 @@ PLACE_TAKES = tuple(
     for place in range(NUM_PLACES)
 )
 """``PLACE_TAKES[place][pid]``: the mask of codes that may be played there (§6.2 A1, A2)."""
-AFTER_PLAY = tuple(PILE_ID.get((*pile, card)) for pile in PILES for card in range(NUM_CODES))
-"""``AFTER_PLAY[pid * NUM_CODES + code]``: the pile once that card is played on it (None: no such pile)."""
+ARRIVING = tuple(
+    tuple(EMPTY if place in CORNERS and len(pile) == TRAIN_LENGTH else pid for pid, pile in enumerate(PILES))
+    for place in range(NUM_PLACES)
+)
+"""``ARRIVING[place][pid]``: the pile left once that pile is there (see ``arriving``)."""
+
+
+AFTER_PLAY = tuple(
+    tuple(
+        ARRIVING[place][PILE_ID[(*pile, card)]] if (*pile, card) in PILE_ID else -1
+        for pile in PILES
+        for card in range(NUM_CODES)
+    )
+    for place in range(NUM_PLACES)
+)
+"""``AFTER_PLAY[place][pid * NUM_CODES + code]``: the pile left at a place once that card is played on
+its pile (``EMPTY`` when it completes a corner's train, which departs; -1: no such pile)."""
 
 
 def _move_onto(source: Pile, target: Pile) -> tuple[int, int, int] | None:
@@ -179,6 +196,14 @@ def move_id(railway: int, k: int, target: int) -> int:
     return MOVE_BASE + (railway * MAX_K + k - 1) * MOVE_DESTINATIONS + target - (target > railway)
 
 
+MOVE_BITS = tuple(
+    tuple(
+        tuple(1 << move_id(x, k, y) if x in RAILWAYS and y != x and k else 0 for k in range(MAX_K + 1))
+        for y in range(NUM_PLACES)
+    )
+    for x in range(NUM_PLACES)
+)
+"""``MOVE_BITS[x][y][k]``: the bit at the id of ``move X K Y`` (0 where there is no such move)."""
 MOVE_OF: tuple[tuple[int, int, int], ...] = tuple(
     sorted(
         ((x, k, y) for x in RAILWAYS for k in range(1, MAX_K + 1) for y in range(NUM_PLACES) if y != x),
@@ -193,9 +218,114 @@ def relocate_id(railway: int, corner: int) -> int:
     return RELOCATE_BASE + railway * len(CORNERS) + corner - CORNERS.start
 
 
+PLAY_OF = tuple(divmod(arg, NUM_PLACES) for arg in range(NUM_CODES * NUM_PLACES))
+"""``PLAY_OF[id - PLAY_BASE]``: the (code, place) of a play id."""
+RELOCATE_OF = tuple((railway, corner) for railway in RAILWAYS for corner in CORNERS)
+"""``RELOCATE_OF[id - RELOCATE_BASE]``: the (railway, corner) of a relocate id."""
+END = (END_ACTION,)
+
+
 def pack_for(broken_cabooses: bool) -> tuple[int, ...]:
     """The 72 cards (§2), or 70 without the two ``OB``; copies share an id."""
     return (*sorted(list(range(TRAIN_CARDS)) * 3), *[P8] * 7, *([OB] * 2 if broken_cabooses else []))
+
+
+PACKS = {broken: pack_for(broken) for broken in (False, True)}
+
+# -- the board as bits -------------------------------------------------------------------------------
+# The state keeps what the board allows and holds in one integer, ``_board``, changed by two table
+# look-ups whenever a pile changes: a hand's plays are then one ``&`` away, and one more ``&`` tells
+# whether the change may have made or unmade a move, so the board's moves are looked for only then.
+
+WANTS_BASE = PLAY_BASE + NUM_CODES * NUM_PLACES
+"""Bit ``WANTS_BASE + code * 8 + place``: the pile there, not empty, takes that code (a move may end
+there)."""
+HOLDS_BASE = WANTS_BASE + NUM_CODES * NUM_PLACES
+"""Bit ``HOLDS_BASE + code * 8 + railway``: that railway holds that train card (a move may start there)."""
+
+
+def _board_bits(place: int, pile: int) -> int:
+    """A pile's part of ``_board``: the plays onto it (bits at their action ids), what it takes, and
+    on a railway, the train cards it holds."""
+    cards = PILES[pile]
+    found = sum(1 << PLAY_BASE + card * NUM_PLACES + place for card in bits(PLACE_TAKES[place][pile]))
+    if cards:
+        found += sum(1 << WANTS_BASE + card * NUM_PLACES + place for card in bits(ACCEPTS[cards[-1]]))
+    if place in RAILWAYS:
+        found += sum(1 << HOLDS_BASE + card * NUM_PLACES + place for card in cards if card < TRAIN_CARDS)
+    return found
+
+
+def _move_signs(place: int, pile: int) -> int:
+    """The bits of ``_board`` that, with this pile at this place, may make a move from or onto it: a
+    railway holding a card its top takes; for a railway, a pile taking one of its cards."""
+    cards = PILES[pile]
+    signs = 0
+    if cards:
+        takes = bits(ACCEPTS[cards[-1]])
+        signs += sum(1 << HOLDS_BASE + card * NUM_PLACES + x for card in takes for x in RAILWAYS)
+    if place in RAILWAYS:
+        held = [card for card in cards if card < TRAIN_CARDS]
+        signs += sum(1 << WANTS_BASE + card * NUM_PLACES + y for card in held for y in range(NUM_PLACES))
+    return signs
+
+
+BOARD_BITS = tuple(
+    tuple(_board_bits(place, pile) for pile in range(len(PILES))) for place in range(NUM_PLACES)
+)
+"""``BOARD_BITS[place][pid]``: that pile's part of ``_board`` (the board is the sum over its places)."""
+MOVE_SIGNS = tuple(
+    tuple(_move_signs(place, pile) for pile in range(len(PILES))) for place in range(NUM_PLACES)
+)
+"""``MOVE_SIGNS[place][pid]``: the ``_board`` bits that may make a move with that pile at that place."""
+TOUCHING = tuple(
+    sum(1 << move_id(*move) for move in MOVE_OF if place in (move[0], move[2]))
+    + sum(1 << relocate_id(*relocation) for relocation in RELOCATE_OF if place in relocation)
+    for place in range(NUM_PLACES)
+)
+"""``TOUCHING[place]``: the move and relocate ids from or onto that place, as a mask."""
+CODE_PLAYS = tuple(((1 << NUM_PLACES) - 1) << (PLAY_BASE + card * NUM_PLACES) for card in range(NUM_CODES))
+HAND_PLAYS_LOW = tuple(sum(CODE_PLAYS[card] for card in bits(hand)) for hand in range(1 << 12))
+HAND_PLAYS_HIGH = tuple(
+    sum(CODE_PLAYS[12 + card] for card in bits(hand)) for hand in range(1 << NUM_CODES - 12)
+)
+"""A hand's plays onto any place, as bits at their action ids: ``HAND_PLAYS_LOW[hand & 0xFFF] |
+HAND_PLAYS_HIGH[hand >> 12]`` for a mask of codes (``_board`` keeps those the board allows)."""
+
+
+def hand_plays(hand: int) -> int:
+    """A hand's plays onto any place, as bits at their action ids (``hand``: a mask of codes)."""
+    return HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
+
+
+CODE_PLAY_IDS = tuple(
+    tuple(tuple(PLAY_BASE + card * NUM_PLACES + place for place in bits(places)) for places in range(256))
+    for card in range(NUM_CODES)
+)
+"""``CODE_PLAY_IDS[code][places]``: the ids of the plays of a code onto a mask of places."""
+BELOW_CODE = tuple((1 << PLAY_BASE + card * NUM_PLACES) - 1 for card in range(NUM_CODES))
+
+
+def play_ids(plays: int) -> tuple[int, ...]:
+    """The action ids of a mask of plays, ascending: one code's plays at a time, from the highest."""
+    ids: tuple[int, ...] = ()
+    while plays:
+        card = (plays.bit_length() - 1 - PLAY_BASE) // NUM_PLACES
+        ids = CODE_PLAY_IDS[card][plays >> PLAY_BASE + card * NUM_PLACES] + ids
+        plays &= BELOW_CODE[card]
+    return ids
+
+
+@lru_cache(maxsize=1 << 14)
+def move_list(moves: int) -> tuple[int, ...]:
+    """The action ids of a mask of moves and relocations, ascending (kept: the same few sets of moves
+    come back again and again)."""
+    ids = []
+    while moves:
+        low = moves & -moves
+        ids.append(low.bit_length() - 1)
+        moves ^= low
+    return tuple(ids)
 
 
 # -- the rules on a bare board (pure functions, shared by the state, can_play and tests) ---------
@@ -229,9 +359,19 @@ def board_relocations(piles: Sequence[int]) -> list[tuple[int, int]]:
     ]
 
 
+def board_move_mask(piles: Sequence[int]) -> int:
+    """Every legal move and relocation on a board of pile ids, as a mask of action ids."""
+    mask = 0
+    for move in board_moves(piles):
+        mask |= 1 << move_id(*move)
+    for relocation in board_relocations(piles):
+        mask |= 1 << relocate_id(*relocation)
+    return mask
+
+
 def arriving(place: int, pile: int) -> int:
     """The pile left at ``place`` once ``pile`` is there: a whole train in a corner departs (§6.4)."""
-    return EMPTY if place >= CORNERS.start and PILE_LEN[pile] == TRAIN_LENGTH else pile
+    return ARRIVING[place][pile]
 
 
 def board_tops(piles: Sequence[int]) -> int:
@@ -333,32 +473,50 @@ def ranking(hand_sizes: Sequence[int]) -> list[int]:
 
 
 class CaboosesState(State):
-    """A game of Cabooses in the Corner in play."""
+    """A game of Cabooses in the Corner in play.
 
-    _copy_fields: ClassVar[tuple[str, ...]] = ("_counts", "_present", "_sizes", "_piles", "_first_turn")
+    Random play and search spend their time here, so the legal actions are read off integers kept up
+    to date as cards move rather than found by walking the board: ``_board`` (see "the board as
+    bits"), ``_hand`` (the plays of the seat to act, onto any board) and ``_moves``, the board's moves
+    and relocations, looked for again only around a changed pile that had one or may now have one
+    (``TOUCHING``, ``MOVE_SIGNS``).
+    """
 
-    _counts: list[int]
-    """``_counts[seat * NUM_CODES + code]``: how many copies of a code a seat holds."""
+    _verbs = (
+        Verb("play", PLAY_BASE, MOVE_BASE - PLAY_BASE),
+        Verb("move", MOVE_BASE, RELOCATE_BASE - MOVE_BASE),
+        Verb("relocate", RELOCATE_BASE, END_ACTION - RELOCATE_BASE),
+        Verb("end", END_ACTION, 1),
+    )
+    _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_piles", "_first_turn")
+    _copy_nested: ClassVar[tuple[str, ...]] = ("_counts",)
+
+    _counts: list[list[int]]
+    """``_counts[seat][code]``: how many copies of a code a seat holds."""
     _present: list[int]
     """Per seat, the mask of codes it holds at least once."""
-    _sizes: list[int]
+    _hand: int
+    """The plays the seat to act may make onto any board, as bits at their action ids: those of the
+    codes it holds (``hand_plays``), none once it has played the one card of a first turn."""
     _piles: list[int]
     """The id (in ``PILES``) of the pile at each place."""
+    _board: int
+    """The sum of ``BOARD_BITS`` over the places: the plays the board allows to any card (bits at their
+    action ids), what each pile takes and what each railway holds."""
+    _moves: int
+    """The moves and relocations the board allows, as bits at their action ids."""
     _first_turn: list[bool]
     _depot: tuple[int, ...]
     _depot_next: int
     """The depot is ``_depot[_depot_next:]``, top first (drawing moves the index, not the cards)."""
-    _railway_cabooses: int
-    """Railways still based on a setup caboose: only a flip puts one there, only RELOCATE takes it away."""
+    _played: int
+    _drawn: int
+    _outcome: str | None = None
+    _losers: Sequence[int] = ()
+    _departed: tuple[Pile, ...] = ()
 
     def _setup(self) -> None:
         n = self.game.players
-        self._pack = pack_for(bool(self.game.options["broken_cabooses"]))
-        self._outcome: str | None = None
-        self._losers: list[int] = []
-        self._departed: tuple[Pile, ...] = ()
-        self._played = 0
-        self._drawn = 0
         self._deal(self.game.seat_option("first_dealer"))
         self._first_turn = [True] * n
         self._start_turn((self._dealer + 1) % n)
@@ -367,102 +525,52 @@ class CaboosesState(State):
         """§4: deal 7 each one at a time from the dealer's left, flip four onto N E S W, the rest is
         the depot."""
         n = self.game.players
-        codes = [CODES[card] for card in self._pack]
+        pack = PACKS[bool(self.game.options["broken_cabooses"])]
 
-        def draw(rng: random.Random) -> JsonDict:
+        def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             first = dealer if dealer is not None else rng.randrange(n)
-            return {"dealer": first, "deck": [CODES[card] for card in shuffled(rng, self._pack)]}
+            deck = shuffled(rng, pack)
+            return {"dealer": first, "deck": list(map(CODES.__getitem__, deck))}, (first, deck)
 
+        def decode(deal: JsonDict) -> tuple[int, list[int]]:
+            return deal["dealer"], list(map(CARD_IDS.__getitem__, deal["deck"]))
+
+        codes = [CODES[card] for card in pack]
         check = partial(check_deal, role="dealer", seats=n, fixed=dealer, duty="deal this game", cards=codes)
-        deal = self._chance("deal", draw, check)
-        deck = [CARD_IDS[code] for code in deal["deck"]]
-        self._dealer: int = deal["dealer"]
-        self._counts = [0] * (n * NUM_CODES)
-        self._present = [0] * n
-        self._sizes = [0] * n
+        self._dealer, deck = self._chance("deal", draw, check, decode)
         dealt = 7 * n
-        for index in range(dealt):
-            self._take((self._dealer + 1 + index) % n, deck[index])
-        self._piles = [PILE_ID[(card,)] for card in deck[dealt : dealt + 4]] + [EMPTY] * len(CORNERS)
+        self._counts = [[0] * NUM_CODES for _ in range(n)]
+        self._present = [0] * n
+        for index in range(n):  # one card at a time from the dealer's left: every n-th card
+            seat = (self._dealer + 1 + index) % n
+            counts = self._counts[seat]
+            hand = deck[index:dealt:n]
+            for card in hand:
+                counts[card] += 1
+            self._present[seat] = sum(map(CARD_BITS.__getitem__, set(hand)))
         self._flips = tuple(deck[dealt : dealt + 4])
-        self._railway_cabooses = sum(card >= TRAIN_CARDS for card in self._flips)
+        self._piles = [*(PILE_ID[(card,)] for card in self._flips), *[EMPTY] * len(CORNERS)]
+        self._board = sum(map(_item, BOARD_BITS, self._piles))
+        self._moves = board_move_mask(self._piles)
         self._depot = tuple(deck[dealt + 4 :])
         self._depot_next = 0
 
     # -- the contract hooks -----------------------------------------------------------------------
 
-    def _legal_actions(self) -> list[int]:
-        seat: int = self._to_act  # type: ignore[assignment]
-        piles = self._piles
-        legal = []
-        if not (self._played and self._first_turn[seat]):
-            hand = self._present[seat]
-            for place, takes in enumerate(map(_item, PLACE_TAKES, piles)):
-                fits = takes & hand
-                if fits & (fits - 1):  # several codes fit (an empty place, or any 7 on P8)
-                    legal += [PLAY_BASE + card * NUM_PLACES + place for card in bits(fits)]
-                elif fits:
-                    legal.append(PLAY_BASE + (fits.bit_length() - 1) * NUM_PLACES + place)
-        for x, k, y in board_moves(piles):
-            legal.append(move_id(x, k, y))
-        if self._railway_cabooses:
-            legal += [relocate_id(x, corner) for x, corner in board_relocations(piles)]
-        legal.sort()
-        if self._played:
-            legal.append(END_ACTION)
-        return legal
-
-    def _why_illegal(self, action: int) -> str | None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        if action < MOVE_BASE:
-            return self._why_not_play(seat, *divmod(action - PLAY_BASE, NUM_PLACES))
-        if action < RELOCATE_BASE:
-            return self._why_not_move(seat, *MOVE_OF[action - MOVE_BASE])
-        if action < END_ACTION:
-            railway, corner = divmod(action - RELOCATE_BASE, len(CORNERS))
-            return self._why_not_relocate(seat, railway, corner + CORNERS.start)
-        if not self._played:
-            return f"seat {seat} cannot end the turn: they must play at least one card first"
-        return None
-
-    def _apply(self, action: int) -> None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        if action < MOVE_BASE:
-            card, place = divmod(action - PLAY_BASE, NUM_PLACES)
-            index = seat * NUM_CODES + card
-            left = self._counts[index] - 1
-            self._counts[index] = left
-            if not left:
-                self._present[seat] ^= 1 << card
-            self._sizes[seat] -= 1
-            self._put(place, AFTER_PLAY[self._piles[place] * NUM_CODES + card])  # type: ignore[arg-type]
-            self._played += 1
-            if not self._sizes[seat]:
-                self._end("win", winners=[seat], losers=[])
-        elif action < END_ACTION:
-            piles = self._piles
-            if action < RELOCATE_BASE:
-                x, _, y = MOVE_OF[action - MOVE_BASE]
-                _, piles[x], joined = MOVE_FITS[piles[x]][piles[y]]
-                self._put(y, joined)
-            else:
-                x, corner = divmod(action - RELOCATE_BASE, len(CORNERS))
-                source = piles[x]
-                piles[x] = EMPTY
-                self._railway_cabooses -= 1
-                self._put(corner + CORNERS.start, source)
-            if not self._played:
-                self._forced_draw()
-        else:
-            self._first_turn[seat] = False
-            self._start_turn((seat + 1) % self.game.players)
+    def _legal_actions(self) -> tuple[int, ...]:
+        plays = self._board & self._hand
+        # no play or one, as on most turns, without a call
+        legal = play_ids(plays) if plays & (plays - 1) else (plays.bit_length() - 1,) if plays else ()
+        if self._moves:
+            legal += move_list(self._moves)
+        return legal + END if self._played else legal
 
     def _result(self) -> JsonDict:
         return {
             "outcome": self._outcome,
             "winners": list(self._winners),
             "losers": list(self._losers),
-            "hand_sizes": list(self._sizes),
+            "hand_sizes": self._hand_sizes(),
         }
 
     def resample(self, seat: int | None, rng: random.Random) -> CaboosesState:
@@ -474,75 +582,33 @@ class CaboosesState(State):
         others = [s for s in range(n) if s != seat]
         hidden = list(self._depot[self._depot_next :])
         for other in others:
-            for card in range(NUM_CODES):
-                hidden += [card] * self._counts[other * NUM_CODES + card]
+            for card, count in enumerate(self._counts[other]):
+                hidden += [card] * count
         hidden.sort()  # the same cards in the same order whatever their real places: the world then
         # depends only on what the seat has seen and on ``rng`` (bots must not read hidden cards)
         depot_size = len(self._depot) - self._depot_next
-        shares = deal_hidden(rng, hidden, [*(self._sizes[s] for s in others), depot_size])
+        sizes = self._hand_sizes()
+        shares = deal_hidden(rng, hidden, [*(sizes[s] for s in others), depot_size])
         for other, cards in zip(others, shares[:-1], strict=True):
-            base = other * NUM_CODES
-            world._counts[base : base + NUM_CODES] = [0] * NUM_CODES
-            world._present[other] = world._sizes[other] = 0
+            world._counts[other] = [0] * NUM_CODES
+            world._present[other] = 0
             for card in cards:
                 world._take(other, card)
         depot = shares[-1]
         rng.shuffle(depot)
         world._depot = tuple(depot)
         world._depot_next = 0
-        world._legal = None  # the hand to act may have changed
+        world._set_hand()  # the hand to act may have changed
+        world._legal = None
         return world
 
-    # -- turns ----------------------------------------------------------------------------------
+    # -- the moves: each verb's rule, and the reason it is refused (checked against _legal_actions) --
 
-    def _start_turn(self, seat: int) -> None:
-        """§6.1: the mandatory draw while the depot has cards, then the forced draws."""
-        self._to_act = seat
-        self._played = 0
-        self._drawn = 0
-        if self._depot_next < len(self._depot):
-            self._draw(seat)
-        self._forced_draw()
-
-    def _forced_draw(self) -> None:
-        """§6.3: draw one card at a time until a play is reachable; with the depot empty, stalemate."""
-        seat: int = self._to_act  # type: ignore[assignment]
-        while not can_play(self._piles, self._present[seat]):
-            if self._depot_next == len(self._depot):
-                outcome, losers = result_of_stalemate(self._sizes)
-                self._end(outcome, winners=[], losers=losers)
-                return
-            self._draw(seat)
-
-    def _draw(self, seat: int) -> None:
-        self._take(seat, self._depot[self._depot_next])
-        self._depot_next += 1
-        self._drawn += 1
-
-    def _take(self, seat: int, card: int) -> None:
-        """Put one card into a seat's hand."""
-        self._counts[seat * NUM_CODES + card] += 1
-        self._present[seat] |= 1 << card
-        self._sizes[seat] += 1
-
-    def _put(self, place: int, pile: int) -> None:
-        """Set a pile after cards arrived on it; a completed corner train departs (§6.4)."""
-        left = arriving(place, pile)
-        if left != pile:
-            self._departed += (PILES[pile],)
-        self._piles[place] = left
-
-    def _end(self, outcome: str, winners: list[int], losers: list[int]) -> None:
-        self._outcome = outcome
-        self._losers = losers
-        self._finish(winners)
-
-    # -- reasons (the one source of legality, checked against _legal_actions by the contract) ---
-
-    def _why_not_play(self, seat: int, card: int, place: int) -> str | None:
+    def _why_not_play(self, seat: int, arg: int) -> str | None:
+        card, place = PLAY_OF[arg]
         code, where = CODES[card], PLACES[place]
         refuse = f"seat {seat} cannot play {code} {where}:"
-        if not self._counts[seat * NUM_CODES + card]:
+        if not self._counts[seat][card]:
             return f"{refuse} {code} is not in their hand"
         if self._played and self._first_turn[seat]:
             return f"{refuse} on a player's first turn only one card may be played"
@@ -562,7 +628,27 @@ class CaboosesState(State):
             return None
         return f"{refuse} {code} does not fit on {CODES[top]} ({_takes(top)})"
 
-    def _why_not_move(self, seat: int, x: int, k: int, y: int) -> str | None:
+    def _play(self, seat: int, arg: int) -> None:
+        card, place = PLAY_OF[arg]
+        counts = self._counts[seat]
+        left = counts[card] - 1
+        counts[card] = left
+        if not left:
+            self._present[seat] ^= 1 << card
+            self._hand ^= CODE_PLAYS[card]
+        old = self._piles[place]
+        pile = AFTER_PLAY[place][old * NUM_CODES + card]
+        self._set_pile(place, pile)
+        if pile == EMPTY:  # the card completed a corner's train, which departs (§6.4)
+            self._depart(PILES[old] + (card,))
+        self._played += 1
+        if self._first_turn[seat]:
+            self._hand = 0  # one card only on a first turn
+        if not self._present[seat]:
+            self._game_over("win", winners=[seat], losers=[])
+
+    def _why_not_move(self, seat: int, arg: int) -> str | None:
+        x, k, y = MOVE_OF[arg]
         source, target = PILES[self._piles[x]], PILES[self._piles[y]]
         refuse = f"seat {seat} cannot move {PLACES[x]} {k} {PLACES[y]}:"
         if len(source) < k:
@@ -583,7 +669,16 @@ class CaboosesState(State):
             )
         return None
 
-    def _why_not_relocate(self, seat: int, x: int, corner: int) -> str | None:
+    def _move(self, seat: int, arg: int) -> None:
+        x, _, y = MOVE_OF[arg]
+        _, rest, joined = MOVE_FITS[self._piles[x]][self._piles[y]]
+        self._set_pile(x, rest)
+        self._put(y, joined)
+        if not self._played and not self._board & self._hand and not self._reachable(seat):
+            self._forced_draws(seat)
+
+    def _why_not_relocate(self, seat: int, arg: int) -> str | None:
+        x, corner = RELOCATE_OF[arg]
         source = PILES[self._piles[x]]
         refuse = f"seat {seat} cannot relocate {PLACES[x]} {PLACES[corner]}:"
         if corner not in ADJACENT[x]:
@@ -599,6 +694,133 @@ class CaboosesState(State):
             return f"{refuse} {PLACES[corner]} is not empty"
         return None
 
+    def _relocate(self, seat: int, arg: int) -> None:
+        x, corner = RELOCATE_OF[arg]
+        source = self._piles[x]
+        self._set_pile(x, EMPTY)
+        self._put(corner, source)
+        if not self._played and not self._board & self._hand and not self._reachable(seat):
+            self._forced_draws(seat)
+
+    def _why_not_end(self, seat: int, arg: int) -> str | None:
+        if not self._played:
+            return f"seat {seat} cannot end the turn: they must play at least one card first"
+        return None
+
+    def _end(self, seat: int, arg: int) -> None:
+        self._first_turn[seat] = False
+        self._start_turn((seat + 1) % self.game.players)
+
+    # -- turns and hands --------------------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> None:
+        """§6.1: the mandatory draw while the depot has cards, then the forced draws."""
+        self._to_act = seat
+        self._played = 0
+        self._drawn = 0
+        hand = self._present[seat]
+        self._hand = HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
+        if self._depot_next < len(self._depot):
+            self._draw(seat)
+        if not self._board & self._hand and not self._reachable(seat):
+            self._forced_draws(seat)
+
+    def _reachable(self, seat: int) -> bool:
+        """§6.3 when no play is at hand: is one reachable after moves and relocations (as in
+        ``can_play``)? A board with none of those offers no other play: no search then."""
+        return bool(self._moves) and bool(
+            reachable_tops(tuple(self._piles)) & hand_wants(self._present[seat])
+        )
+
+    def _forced_draws(self, seat: int) -> None:
+        """§6.3, no play being reachable: draw one card at a time until one is; with the depot empty,
+        the game ends in a stalemate (§7)."""
+        while self._depot_next < len(self._depot):
+            self._draw(seat)
+            if self._board & self._hand or self._reachable(seat):
+                return
+        outcome, losers = result_of_stalemate(self._hand_sizes())
+        self._game_over(outcome, winners=[], losers=losers)
+
+    def _draw(self, seat: int) -> None:
+        """The depot's top card into the hand of the seat to act."""
+        card = self._depot[self._depot_next]
+        self._depot_next += 1
+        self._drawn += 1
+        self._take(seat, card)
+        self._hand |= CODE_PLAYS[card]
+
+    def _take(self, seat: int, card: int) -> None:
+        """Put one card into a seat's hand."""
+        self._counts[seat][card] += 1
+        self._present[seat] |= 1 << card
+
+    def _set_hand(self) -> None:
+        """``_hand`` from the hand of the seat to act."""
+        seat = self._to_act
+        if seat is None or (self._played and self._first_turn[seat]):
+            self._hand = 0
+        else:
+            self._hand = hand_plays(self._present[seat])
+
+    def _hand_sizes(self) -> list[int]:
+        return list(map(sum, self._counts))
+
+    # -- the board --------------------------------------------------------------------------------
+
+    def _set_pile(self, place: int, pile: int) -> None:
+        """Change the pile at a place, ``_board`` with it, and ``_moves`` when a move from or onto the
+        place was legal or may be now (no other move depends on this pile)."""
+        piles = self._piles
+        board = self._board - BOARD_BITS[place][piles[place]] + BOARD_BITS[place][pile]
+        piles[place] = pile
+        self._board = board
+        signs = board & MOVE_SIGNS[place][pile]
+        if signs or self._moves & TOUCHING[place]:
+            self._moves = self._moves & ~TOUCHING[place] | self._moves_at(place, pile, signs)
+
+    def _moves_at(self, place: int, pile: int, signs: int) -> int:
+        """The legal moves and relocations from or onto ``place``, now holding ``pile``, given the
+        ``_board`` bits of ``MOVE_SIGNS`` found there (each names the other pile of a possible move)."""
+        piles = self._piles
+        found = 0
+        while signs:
+            low = signs & -signs
+            signs ^= low
+            bit = low.bit_length() - 1
+            if bit >= HOLDS_BASE:  # a railway holds a card this pile takes
+                other = (bit - HOLDS_BASE) % NUM_PLACES
+                fit = MOVE_FITS[piles[other]].get(pile)
+                if fit is not None:
+                    found |= MOVE_BITS[other][place][fit[0]]
+            else:  # this railway holds a card the other pile takes
+                other = (bit - WANTS_BASE) % NUM_PLACES
+                fit = MOVE_FITS[pile].get(piles[other])
+                if fit is not None:
+                    found |= MOVE_BITS[place][other][fit[0]]
+        if place in RAILWAYS and CABOOSE_BASED[pile]:
+            for corner in ADJACENT[place]:
+                if piles[corner] == EMPTY:
+                    found |= 1 << relocate_id(place, corner)
+        return found
+
+    def _put(self, place: int, pile: int) -> None:
+        """Set a pile after cards were moved onto it; a completed corner train departs (§6.4)."""
+        left = ARRIVING[place][pile]
+        self._set_pile(place, left)
+        if left != pile:
+            self._depart(PILES[pile])
+
+    def _depart(self, train: Pile) -> None:
+        """A whole train leaves its corner, which is free again: relocations may open."""
+        self._departed += (train,)
+        self._moves = board_move_mask(self._piles)
+
+    def _game_over(self, outcome: str, winners: list[int], losers: list[int]) -> None:
+        self._outcome = outcome
+        self._losers = losers
+        self._finish(winners)
+
     # -- observation ------------------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> JsonDict:
@@ -606,8 +828,8 @@ class CaboosesState(State):
         n = self.game.players
         hand = None
         if seat is not None:
-            base = seat * NUM_CODES
-            hand = [CODES[card] for card in range(NUM_CODES) for _ in range(self._counts[base + card])]
+            hand = [CODES[card] for card, count in enumerate(self._counts[seat]) for _ in range(count)]
+        sizes = self._hand_sizes()
         return {
             "game": self.game.name,
             "seat": seat,
@@ -615,7 +837,7 @@ class CaboosesState(State):
             "to_act": self._to_act,
             "dealer": self._dealer,
             "hand": hand,
-            "hand_sizes": list(self._sizes),
+            "hand_sizes": sizes,
             "depot": len(self._depot) - self._depot_next,
             "piles": {PLACES[place]: [CODES[c] for c in PILES[pid]] for place, pid in enumerate(self._piles)},
             "flips": [CODES[card] for card in self._flips],
@@ -627,7 +849,7 @@ class CaboosesState(State):
             "outcome": self._outcome,
             "winners": list(self._winners),
             "losers": list(self._losers),
-            "ranking": ranking(self._sizes) if self._over else None,
+            "ranking": ranking(sizes) if self._over else None,
         }
 
 

@@ -45,14 +45,17 @@ Decisions (where the spec leaves a choice to the engine, or reads unclearly):
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Sequence
 from enum import IntEnum
 from functools import partial
+from itertools import product
+from operator import is_, itemgetter
 from typing import Any, ClassVar
 
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
-from ..core.game import Game, JsonDict, State
+from ..core.game import Game, JsonDict, State, Verb
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
@@ -141,6 +144,11 @@ REARRANGEMENTS = {
     ability: {p: _permutation(ability, p) for p in LEGAL_POSITIONS[ability]}
     for ability in (Ability.SWAP_ADJ, Ability.SWAP_GAP1, Ability.MOVE_R2, Ability.MOVE_L2)
 }
+REORDER = {
+    ability: {p: itemgetter(*order) for p, order in orders.items()}
+    for ability, orders in REARRANGEMENTS.items()
+}
+"""The same, as functions from a train to its cars in their new order (one C call on the hot path)."""
 
 
 def rearranged(train: Sequence[int], ability: Ability, p: int) -> list[int]:
@@ -194,19 +202,8 @@ def use_id(card: int, p: int | None = None) -> int:
     return USE_BASE + card - 1 if p is None else USE_AT_BASE + (card - 1) * TRAIN_LENGTH + p - 1
 
 
-# Decoding tables, so the hot path never does arithmetic on ids twice: the card and (0-based) index
-# each id names; the index is None for ``draw`` and ``use C``.
-ACTION_CARD: tuple[int, ...] = tuple(
-    [a // TRAIN_LENGTH + 1 for a in range(DRAW)]
-    + [0]
-    + list(CARDS)
-    + [a // TRAIN_LENGTH + 1 for a in range(DRAW)]
-)
-ACTION_INDEX: tuple[int | None, ...] = tuple(
-    [a % TRAIN_LENGTH for a in range(DRAW)]
-    + [None] * (1 + len(CARDS))
-    + [a % TRAIN_LENGTH for a in range(DRAW)]
-)
+PLACE_OF = tuple((arg // TRAIN_LENGTH + 1, arg % TRAIN_LENGTH) for arg in range(DRAW - PLACE_BASE))
+"""The (card, 0-based index) a ``place C P`` or ``use C P`` names, by its id minus the verb's base."""
 PLACE_IDS = ((), *(tuple(place_id(card, p) for p in POSITIONS) for card in CARDS))
 """Per card: its seven ``place`` ids."""
 
@@ -220,30 +217,55 @@ def _use_ids(card: int) -> tuple[int, ...]:
 
 USE_IDS = ((), *(_use_ids(card) for card in CARDS))
 """Per card: the ``use`` ids its ability may take (for PROTECT, before looking at what is protected)."""
-
-_REMOVAL = tuple(ABILITY_OF[card] in REMOVED_AT for card in range(len(CARDS) + 1))
-_PROTECT = Ability.PROTECT.value
+PROTECT = Ability.PROTECT
+UNPROTECTED = (None,) * TRAIN_LENGTH
+PROTECT_IDS = tuple(
+    {
+        free: tuple(use_id(card, i + 1) for i in range(TRAIN_LENGTH) if free[i])
+        for free in product((False, True), repeat=TRAIN_LENGTH)
+    }
+    if ABILITY_OF[card] is PROTECT
+    else {}
+    for card in range(len(CARDS) + 1)
+)
+"""``PROTECT_IDS[card][free]``: a protect card's ``use`` ids onto the positions ``free`` marks True."""
 
 # -- phases --------------------------------------------------------------------------------------------
 
-SETUP, TURN, PLACE = 0, 1, 2
-PHASE_NAMES = ("setup", "turn", "place")
+
+class Phase(IntEnum):
+    """Where a match stands: setup placements, a turn's first action, or the drawn card's placement."""
+
+    SETUP = 0
+    TURN = 1
+    PLACE = 2
+
+
+SETUP, TURN, PLACE = Phase  # module names for the hot path: a global is read faster than an attribute
 
 
 class GameOfTrainsState(State):
     """A Game of Trains match in play.
 
     Zones: ``_trains`` (per seat, 7 card numbers), ``_protect`` (per seat and position, the protect card
-    under that car, or None), ``_market`` (per ability, the one market card with it, or None),
+    under that car, or None), ``_market`` (per ability, the one market card with it, or None, and
+    ``_turn_actions``, what a turn may do with it),
     ``_draw_pile`` (top card last), ``_discard``, and the private cards: ``_setup_hands`` (setup draws not
     yet placed), ``_setup_discards`` (while they are in the discard pile) and ``_drawn`` (the card drawn,
     until placed).
     """
 
+    _verbs = (
+        Verb("place", PLACE_BASE, DRAW - PLACE_BASE),
+        Verb("draw", DRAW, 1),
+        Verb("use", USE_BASE, USE_AT_BASE - USE_BASE),
+        Verb("use_at", USE_AT_BASE, NUM_ACTIONS - USE_AT_BASE),
+    )
     _copy_fields: ClassVar[tuple[str, ...]] = (
         "_draw_pile",
         "_discard",
         "_market",
+        "_turn_actions",
         "_setup_hands",
         "_setup_discards",
     )
@@ -252,10 +274,15 @@ class GameOfTrainsState(State):
     _trains: list[list[int]]
     _protect: list[list[int | None]]
     _market: list[int | None]
+    _turn_actions: list[int]
+    """``draw`` and the ``use`` ids of every market card, ascending: a turn's legal actions but for
+    protecting a protected car. Kept as cards enter and leave the market (a ``bisect`` and a slice),
+    since a turn reads it and nearly every action changes the market."""
     _draw_pile: list[int]
     _discard: list[int]
     _setup_hands: list[tuple[int, ...]]
     _setup_discards: list[tuple[int, ...]]
+    _phase: Phase
 
     def _setup(self) -> None:
         n = self.game.players
@@ -264,6 +291,7 @@ class GameOfTrainsState(State):
         self._turn_limit = self.game.int_option("turn_limit")
         self._turns = 0
         self._market = [None] * len(Ability)
+        self._turn_actions = [DRAW]
         self._discard = []
         self._protect = [[None] * TRAIN_LENGTH for _ in range(n)]
         self._drawn: int | None = None
@@ -296,108 +324,31 @@ class GameOfTrainsState(State):
 
     # -- the contract hooks ---------------------------------------------------------------------------
 
-    def _legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> Sequence[int]:
         phase = self._phase
-        if phase == PLACE:
-            return list(PLACE_IDS[self._drawn])  # type: ignore[index]
-        seat: int = self._to_act  # type: ignore[assignment]
-        if phase == SETUP:
-            return [a for card in sorted(self._setup_hands[seat]) for a in PLACE_IDS[card]]
-        legal = [DRAW]
-        cards = sorted(filter(None, self._market))  # card numbers start at 1, so None alone is dropped
-        if not cards:
+        if phase is TURN:
+            protect = self._market[PROTECT]
+            if protect is None:
+                return self._turn_actions
+            return self._turn_with_protect(protect)
+        if phase is PLACE:
+            drawn = self._drawn
+            assert drawn is not None  # the card to place
+            return PLACE_IDS[drawn]
+        seat = self._to_act
+        assert seat is not None
+        return [a for card in sorted(self._setup_hands[seat]) for a in PLACE_IDS[card]]
+
+    def _turn_with_protect(self, protect: int) -> list[int]:
+        """A turn's legal actions with ``protect`` in the market: not onto a car already protected."""
+        seat = self._to_act
+        assert seat is not None
+        legal = self._turn_actions
+        free = tuple(map(is_, self._protect[seat], UNPROTECTED))
+        if all(free):
             return legal
-        for card in cards:
-            if _REMOVAL[card]:
-                legal.append(USE_BASE - 1 + card)
-        for card in cards:
-            if _REMOVAL[card]:
-                continue
-            if ABILITY_OF[card] == _PROTECT:
-                protect = self._protect[seat]
-                base = USE_AT_BASE + (card - 1) * TRAIN_LENGTH
-                legal.extend(base + i for i in range(TRAIN_LENGTH) if protect[i] is None)
-            else:
-                legal.extend(USE_IDS[card])
-        return legal
-
-    def _why_illegal(self, action: int) -> str | None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        move = ACTION_STRINGS[action]
-        phase = self._phase
-        no = f"seat {seat} cannot {move}"
-        if action == DRAW:
-            if phase == SETUP:
-                return f"{no}: in setup each player places one of the cards they drew"
-            if phase == PLACE:
-                return f"{no}: they must first place the card they drew"
-            return None
-        card, index = ACTION_CARD[action], ACTION_INDEX[action]
-        if action < DRAW:
-            if phase == SETUP:
-                if card in self._setup_hands[seat]:
-                    return None
-                return f"{no}: in setup they place one of the cards they drew, and {card} is not one"
-            if phase == TURN:
-                return f"{no}: a turn is either draw (then place) or use; they have not drawn"
-            return None if card == self._drawn else f"{no}: {card} is not the card they drew"
-        if phase != TURN:
-            return f"{no}: " + (
-                "the market opens after setup"
-                if phase == SETUP
-                else "they must first place the card they drew"
-            )
-        ability = ABILITY_OF[card]
-        if self._market[ability] != card:
-            return f"{no}: {card} is not in the market"
-        if index is None:
-            if ability in REMOVED_AT:
-                return None
-            allowed = LEGAL_POSITIONS[ability]
-            return (
-                f"{no}: {ability.name} needs a position (use {card} P, P from {allowed[0]} to {allowed[-1]})"
-            )
-        if ability in REMOVED_AT:
-            return f"{no}: {ability.name} takes no position (write 'use {card}')"
-        allowed = LEGAL_POSITIONS[ability]
-        if index + 1 not in allowed:
-            return f"{no}: {ability.name} acts on positions {allowed[0]} to {allowed[-1]} only"
-        if ability is Ability.PROTECT and self._protect[seat][index] is not None:
-            return f"{no}: their car {self._trains[seat][index]} at position {index + 1} is already protected"
-        return None
-
-    def _apply(self, action: int) -> None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        if action == DRAW:
-            self._drawn = self._draw_card()
-            self._phase = PLACE
-            return
-        card = ACTION_CARD[action]
-        index: int = ACTION_INDEX[action]  # type: ignore[assignment]
-        if action < DRAW:
-            if self._phase == SETUP:
-                self._setup_place(seat, card, index)
-                return
-            self._drawn = None
-            train = self._trains[seat]
-            self._replace(seat, index, card)
-            if is_ascending(train):
-                self._finish([seat])
-            else:
-                self._end_turn(seat)
-            return
-        ability = ABILITY_OF[card]
-        self._market[ability] = None
-        if ability == _PROTECT:
-            self._protect[seat][index] = card
-        elif _REMOVAL[card]:
-            self._discard.append(card)
-            self._remove_all(seat, REMOVED_AT[ability] - 1)
-        else:
-            self._discard.append(card)
-            self._rearrange(seat, ability, index + 1)
-        if not self._over:
-            self._end_turn(seat)
+        at = bisect(legal, USE_IDS[protect][0]) - 1
+        return [*legal[:at], *PROTECT_IDS[protect][free], *legal[at + TRAIN_LENGTH :]]
 
     def resample(self, seat: int | None, rng: random.Random) -> GameOfTrainsState:
         """Every card ``seat`` cannot know redrawn at random: the draw pile, the discard pile but for the
@@ -410,9 +361,9 @@ class GameOfTrainsState(State):
         holdings: list[Sequence[int]] = [self._draw_pile, rest]
         for other in others:
             holdings += [self._setup_hands[other], self._setup_discards[other]]
-        drawer = self._to_act if self._phase == PLACE and self._to_act != seat else None
-        if drawer is not None:
-            holdings.append([self._drawn])  # type: ignore[list-item]
+        drawn = self._drawn if self._phase is PLACE and self._to_act != seat else None
+        if drawn is not None:
+            holdings.append([drawn])
         hidden = sorted(card for cards in holdings for card in cards)  # nothing of their real places
         dealt = deal_hidden(rng, hidden, [len(cards) for cards in holdings])
         rng.shuffle(dealt[0])
@@ -423,9 +374,106 @@ class GameOfTrainsState(State):
             world._setup_discards[other] = tuple(dealt[3 + 2 * k])
         for cards in world._setup_discards:
             world._discard.extend(cards)
-        if drawer is not None:
+        if drawn is not None:
             world._drawn = dealt[-1][0]
         return world
+
+    # -- the moves: each verb's rule, and the reason it is refused (checked against _legal_actions) ----
+
+    def _why_not_place(self, seat: int, arg: int) -> str | None:
+        card, _ = PLACE_OF[arg]
+        no = f"seat {seat} cannot {ACTION_STRINGS[PLACE_BASE + arg]}"
+        phase = self._phase
+        if phase is SETUP:
+            if card in self._setup_hands[seat]:
+                return None
+            return f"{no}: in setup they place one of the cards they drew, and {card} is not one"
+        if phase is TURN:
+            return f"{no}: a turn is either draw (then place) or use; they have not drawn"
+        return None if card == self._drawn else f"{no}: {card} is not the card they drew"
+
+    def _place(self, seat: int, arg: int) -> None:
+        card, index = PLACE_OF[arg]
+        if self._phase is SETUP:
+            self._setup_place(seat, card, index)
+            return
+        self._drawn = None
+        self._replace(seat, index, card)
+        if is_ascending(self._trains[seat]):
+            self._finish([seat])
+        else:
+            self._end_turn(seat)
+
+    def _why_not_draw(self, seat: int, arg: int) -> str | None:
+        phase = self._phase
+        if phase is SETUP:
+            return f"seat {seat} cannot draw: in setup each player places one of the cards they drew"
+        if phase is PLACE:
+            return f"seat {seat} cannot draw: they must first place the card they drew"
+        return None
+
+    def _draw(self, seat: int, arg: int) -> None:
+        self._drawn = self._draw_pile.pop() if self._draw_pile else self._draw_card()
+        self._phase = PLACE
+
+    def _why_not_use(self, seat: int, arg: int) -> str | None:
+        card = arg + 1
+        no = f"seat {seat} cannot {ACTION_STRINGS[USE_BASE + arg]}"
+        ability = ABILITY_OF[card]
+        unusable = self._why_not_use_card(no, card, ability)
+        if unusable or ability in REMOVED_AT:
+            return unusable
+        allowed = LEGAL_POSITIONS[ability]
+        return f"{no}: {ability.name} needs a position (use {card} P, P from {allowed[0]} to {allowed[-1]})"
+
+    def _use(self, seat: int, arg: int) -> None:
+        card = arg + 1
+        ability = ABILITY_OF[card]
+        self._leave_market(card)
+        self._discard.append(card)
+        if not self._remove_all(seat, REMOVED_AT[ability] - 1):
+            self._end_turn(seat)
+
+    def _why_not_use_at(self, seat: int, arg: int) -> str | None:
+        card, index = PLACE_OF[arg]
+        no = f"seat {seat} cannot {ACTION_STRINGS[USE_AT_BASE + arg]}"
+        ability = ABILITY_OF[card]
+        unusable = self._why_not_use_card(no, card, ability)
+        if unusable:
+            return unusable
+        if ability in REMOVED_AT:
+            return f"{no}: {ability.name} takes no position (write 'use {card}')"
+        allowed = LEGAL_POSITIONS[ability]
+        if index + 1 not in allowed:
+            return f"{no}: {ability.name} acts on positions {allowed[0]} to {allowed[-1]} only"
+        if ability is Ability.PROTECT and self._protect[seat][index] is not None:
+            return f"{no}: their car {self._trains[seat][index]} at position {index + 1} is already protected"
+        return None
+
+    def _use_at(self, seat: int, arg: int) -> None:
+        card, index = PLACE_OF[arg]
+        ability = ABILITY_OF[card]
+        self._leave_market(card)
+        if ability is PROTECT:
+            self._protect[seat][index] = card
+        else:
+            self._discard.append(card)
+            if self._rearrange(seat, ability, index + 1):
+                return
+        self._end_turn(seat)
+
+    def _why_not_use_card(self, no: str, card: int, ability: Ability) -> str | None:
+        """Why a market card cannot be used now at all (either form of ``use``), or None."""
+        phase = self._phase
+        if phase is not TURN:
+            return f"{no}: " + (
+                "the market opens after setup"
+                if phase is SETUP
+                else "they must first place the card they drew"
+            )
+        if self._market[ability] != card:
+            return f"{no}: {card} is not in the market"
+        return None
 
     # -- the rules ----------------------------------------------------------------------------------------
 
@@ -451,47 +499,64 @@ class GameOfTrainsState(State):
         old = train[index]
         train[index] = card
         protect = self._protect[seat]
-        if protect[index] is not None:
-            self._discard.append(protect[index])  # type: ignore[arg-type]
+        protect_card = protect[index]
+        if protect_card is not None:
+            self._discard.append(protect_card)
             protect[index] = None
         self._enter_market(old)
 
     def _enter_market(self, card: int) -> None:
         """The duplicate rule: a card meeting one of its ability in the market sends both to the discard."""
-        market = self._market
         ability = ABILITY_OF[card]
-        other = market[ability]
+        other = self._market[ability]
         if other is None:
-            market[ability] = card
+            self._market[ability] = card
+            ids = USE_IDS[card]
+            at = bisect(self._turn_actions, ids[0])
+            self._turn_actions[at:at] = ids
         else:
-            market[ability] = None
+            self._leave_market(other)
             self._discard += (other, card)
 
-    def _rearrange(self, seat: int, ability: Ability, p: int) -> None:
-        """A swap or move in the user's train; protection ends for every car that changes place."""
-        train = self._trains[seat]
-        self._trains[seat] = train = [train[i] for i in REARRANGEMENTS[ability][p]]
+    def _leave_market(self, card: int) -> None:
+        self._market[ABILITY_OF[card]] = None
+        ids = USE_IDS[card]
+        at = bisect(self._turn_actions, ids[0]) - 1
+        del self._turn_actions[at : at + len(ids)]
+
+    def _rearrange(self, seat: int, ability: Ability, p: int) -> bool:
+        """A swap or move in the user's train; protection ends for every car that changes place.
+        True when the train now wins."""
+        self._trains[seat] = train = list(REORDER[ability][p](self._trains[seat]))
         protect = self._protect[seat]
-        for position in MOVED[ability][p]:
-            if protect[position] is not None:
-                self._discard.append(protect[position])  # type: ignore[arg-type]
-                protect[position] = None
+        if any(protect):
+            for position in MOVED[ability][p]:
+                card = protect[position]
+                if card is not None:
+                    self._discard.append(card)
+                    protect[position] = None
         if is_ascending(train):
             self._finish([seat])
+            return True
+        return False
 
-    def _remove_all(self, user: int, index: int) -> None:
+    def _remove_all(self, user: int, index: int) -> bool:
         """A removal: from the user clockwise, every unprotected car at ``index`` enters the market; then in
-        the same order each of those seats draws a replacement; then the win check in that order."""
-        losers = [s for s in self._order[user] if self._protect[s][index] is None]
-        trains = self._trains
+        the same order each of those seats draws a replacement; then the win check in that order. True
+        when a train now wins."""
+        trains, protect = self._trains, self._protect
+        losers = []
+        for seat in self._order[user]:
+            if protect[seat][index] is None:
+                losers.append(seat)
+                self._enter_market(trains[seat][index])
         for seat in losers:
-            self._enter_market(trains[seat][index])
-        for seat in losers:
-            trains[seat][index] = self._draw_card()
+            trains[seat][index] = self._draw_pile.pop() if self._draw_pile else self._draw_card()
         for seat in losers:
             if is_ascending(trains[seat]):
                 self._finish([seat])
-                return
+                return True
+        return False
 
     def _draw_card(self) -> int:
         """The top card of the draw pile, shuffling the discard pile into a new one first if it is empty."""
@@ -528,21 +593,20 @@ class GameOfTrainsState(State):
             self._finish([], truncated=True)
             return
         self._phase = TURN
-        self._to_act = self._order[seat][1 % self.game.players]
+        self._to_act = self._order[seat][1]
 
     # -- observation --------------------------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> JsonDict:
         """The public table (trains, protections, market, pile sizes) plus the seat's own private cards."""
         n = self.game.players
-        mine = seat is not None
-        drawn = self._drawn if mine and self._phase == PLACE and self._to_act == seat else None
+        drawn = self._drawn if seat is not None and self._phase is PLACE and self._to_act == seat else None
         return {
             "game": self.game.name,
             "seat": seat,
             "players": n,
             "to_act": self._to_act,
-            "phase": "over" if self._over else PHASE_NAMES[self._phase],
+            "phase": "over" if self._over else self._phase.name.lower(),
             "first_player": self._first,
             "turn": self._turns,
             "turn_limit": self._turn_limit,
@@ -557,8 +621,10 @@ class GameOfTrainsState(State):
             "draw_pile": len(self._draw_pile),
             "discard_pile": len(self._discard),
             "setup_hand_sizes": [len(hand) for hand in self._setup_hands],
-            "setup_hand": [_card(c) for c in sorted(self._setup_hands[seat])] if mine else None,  # type: ignore[index]
-            "setup_discards": [_card(c) for c in sorted(self._setup_discards[seat])] if mine else None,  # type: ignore[index]
+            "setup_hand": None if seat is None else [_card(c) for c in sorted(self._setup_hands[seat])],
+            "setup_discards": None
+            if seat is None
+            else [_card(c) for c in sorted(self._setup_discards[seat])],
             "drawn": _card(drawn) if drawn is not None else None,
             "over": self._over,
             "winners": list(self._winners),
@@ -580,12 +646,15 @@ ABILITY_NAMES = ("", *(ABILITY_OF[card].name for card in CARDS))
 
 
 def _action_string(action: int) -> str:
-    card, index = ACTION_CARD[action], ACTION_INDEX[action]
     if action < DRAW:
-        return f"place {card} {index + 1}"  # type: ignore[operator]
+        card, index = PLACE_OF[action - PLACE_BASE]
+        return f"place {card} {index + 1}"
     if action == DRAW:
         return "draw"
-    return f"use {card}" if index is None else f"use {card} {index + 1}"
+    if action < USE_AT_BASE:
+        return f"use {action - USE_BASE + 1}"
+    card, index = PLACE_OF[action - USE_AT_BASE]
+    return f"use {card} {index + 1}"
 
 
 ACTION_STRINGS = tuple(_action_string(action) for action in range(NUM_ACTIONS))
