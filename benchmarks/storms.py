@@ -7,6 +7,8 @@ server's peak memory.
 One ``cardtable serve`` on a temporary SQLite file, started here with the default limits but those the
 storm must get past; the player is one guest at a Slobberhannes table with three bots that move at once.
 Client threads and the server share this machine's cores, so read the figures as a ratio to the idle row.
+The player sends at most 15 moves a second (untimed waits): the server drops a websocket's messages past
+its flood limit (``CARDTABLE_WS_RATE``, 20 a second), and a dropped move would never be answered.
 ``--hash-workers`` compares sizes of the hashing pool (``CARDTABLE_HASH_WORKERS``).
 
     .venv/bin/python benchmarks/storms.py --seconds 10 --threads 40
@@ -33,6 +35,8 @@ from pathlib import Path
 import httpx2
 from websockets.sync.client import connect
 
+MOVES_A_SECOND = 15
+"""The player's pace: under the server's flood limit on a websocket's messages."""
 CARDTABLE = str(Path(sys.executable).with_name("cardtable"))
 
 
@@ -125,6 +129,7 @@ class Player:
             url.replace("http", "ws") + "/ws", additional_headers={"cookie": cookie}, legacy=True
         )
         self.state = self._new_table()
+        self.next_send = 0.0
 
     def _new_table(self) -> dict[str, object]:
         bots = [{"kind": "bot", "level": "easy"}] * 3
@@ -148,6 +153,8 @@ class Player:
         if self.state["status"] == "over":
             self.state = self._new_table()
         state = self.state
+        time.sleep(max(0.0, self.next_send - time.monotonic()))
+        self.next_send = time.monotonic() + 1 / MOVES_A_SECOND
         sent = time.perf_counter()
         self.ws.send(
             json.dumps(
