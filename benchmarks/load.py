@@ -4,7 +4,9 @@ spread over client processes. Prints moves per second and the move round trip (p
 Each seat is a guest with its own websocket, as a person at the table would be. When it is a seat's turn,
 its client waits a think time (``--think`` seconds, ±50 % at random), picks a random legal move from those
 the server sent, and sends it; the round trip is the time from sending that move to receiving the table
-update that contains it. Samples from the first ``--warmup`` seconds are dropped.
+update that contains it. Play starts once every websocket is connected and has its table's first state;
+round trips from the first ``--warmup`` seconds of play are dropped. The servers' CPU time is counted from
+the start of play, so a figure per move is the cost of moves, not of connecting 800 websockets.
 
 Loopback only and bounded in time: it starts its own servers unless ``--url`` names running ones on this
 machine, and every client stops after ``--seconds``. One server runs on a temporary SQLite file, or with
@@ -232,53 +234,81 @@ def open_tables(
     return created
 
 
-async def play_seat(seat: Seat, think: float, start: float, warmup: float, stop: float, out: Report) -> None:
+async def seated(stack: contextlib.AsyncExitStack, seat: Seat) -> tuple[Any, dict[str, Any]]:
+    """A seat's websocket, watching its table, and the table's first state."""
     table, cookie, server = seat
     url = server.replace("http", "ws", 1) + "/ws"
+    ws = await stack.enter_async_context(
+        websockets.connect(url, additional_headers={"cookie": cookie}, max_size=2**20)
+    )
+    await ws.send(json.dumps({"type": "watch", "table": table}))
+    while (first := json.loads(await ws.recv()))["type"] != "table":
+        pass
+    return ws, first
+
+
+async def play_seat(
+    seat: Seat, ws: Any, first: dict[str, Any], think: float, times: tuple[float, float], out: Report
+) -> None:
+    """Play a seat from its table's first state: ``times`` are when the warm-up ends (round trips count
+    from there) and when to stop."""
+    table, cookie, _ = seat
     rng = random.Random(f"{table}:{cookie}")
+    measured, stop = times
     sent_at: float | None = None
     sent_version = -1
-    async with websockets.connect(url, additional_headers={"cookie": cookie}, max_size=2**20) as ws:
-        await ws.send(json.dumps({"type": "watch", "table": table}))
-        while time.monotonic() < stop:
+    message: dict[str, Any] | None = first
+    while time.monotonic() < stop:
+        if message is None:
             try:
                 message = json.loads(
                     await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
                 )
             except TimeoutError:
                 break
-            now = time.monotonic()
-            if message["type"] == "error":
-                out.errors += 1
-                sent_at = None
-                continue
-            if sent_at is not None and message["version"] > sent_version:
-                out.all_moves += 1
-                if sent_at - start >= warmup:
-                    out.round_trips.append(now - sent_at)
-                    out.moves += 1
-                sent_at = None
-            if message["status"] == "over":
-                out.finished += 1
-                break
-            if message["moves"] and sent_at is None:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                move = rng.choice(message["moves"])
-                sent_version = message["version"]
-                sent_at = time.monotonic()
-                await ws.send(
-                    json.dumps({"type": "move", "table": table, "version": sent_version, "move": move})
-                )
+        now = time.monotonic()
+        if message["type"] == "error":
+            out.errors += 1
+            sent_at, message = None, None
+            continue
+        if sent_at is not None and message["version"] > sent_version:
+            out.all_moves += 1
+            if sent_at >= measured:
+                out.round_trips.append(now - sent_at)
+                out.moves += 1
+            sent_at = None
+        if message["status"] == "over":
+            out.finished += 1
+            break
+        if message["moves"] and sent_at is None:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            move = rng.choice(message["moves"])
+            sent_version = message["version"]
+            sent_at = time.monotonic()
+            await ws.send(json.dumps({"type": "move", "table": table, "version": sent_version, "move": move}))
+        message = None
 
 
-def client_process(seats: list[Seat], think: float, warmup: float, seconds: float, results: Any) -> None:
-    """One client process: a websocket per seat, all on one event loop."""
+def client_process(
+    seats: list[Seat], think: float, warmup: float, window: float, ready: Any, results: Any
+) -> None:
+    """One client process: a websocket per seat, all on one event loop. Every seat connects and gets its
+    table first; then all client processes and the main one meet at ``ready``, and play starts, so the
+    connections' cost stays out of the measured server CPU."""
     report = Report(moves=0, all_moves=0, round_trips=[], errors=0, finished=0)
 
     async def main() -> None:
-        start = time.monotonic()
-        stop = start + seconds
-        await asyncio.gather(*(play_seat(s, think, start, warmup, stop, report) for s in seats))
+        async with contextlib.AsyncExitStack() as stack:
+            sockets = await asyncio.gather(*(seated(stack, seat) for seat in seats))
+            await asyncio.to_thread(ready.wait)
+            start = time.monotonic()
+            times = (start + warmup, start + warmup + window)
+            await asyncio.gather(
+                *(
+                    play_seat(seat, ws, first, think, times, report)
+                    for seat, (ws, first) in zip(seats, sockets, strict=True)
+                )
+            )
 
     asyncio.run(main())
     results.put(report)
@@ -391,15 +421,18 @@ def main() -> None:
         context = multiprocessing.get_context("spawn")
         results = context.Queue()
         shares = [seats[k :: args.clients] for k in range(args.clients)]
+        ready = context.Barrier(args.clients + 1)
+        window = args.seconds - args.warmup
         workers = [
             context.Process(
-                target=client_process, args=(share, args.think, args.warmup, args.seconds, results)
+                target=client_process, args=(share, args.think, args.warmup, window, ready, results)
             )
             for share in shares
         ]
-        cpu_before = [cpu_seconds(server.pid) for server in running]
         for worker in workers:
             worker.start()
+        ready.wait(timeout=300)  # every websocket connected and watching its table
+        cpu_before = [cpu_seconds(server.pid) for server in running]
         profilers = profile(running, args.profile, args.seconds) if args.profile else []
         reports = [results.get(timeout=args.seconds + 120) for _ in workers]
         for profiler in profilers:
@@ -408,7 +441,6 @@ def main() -> None:
         for worker in workers:
             worker.join(timeout=30)
     trips = [t for r in reports for t in r.round_trips]
-    window = args.seconds - args.warmup
     if not trips:
         raise SystemExit("no move was acknowledged: see the server log")
     store = "SQLite" if not (args.postgres or shared) else "PostgreSQL" + (" + Redis" if shared else "")
