@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+import cardtable
 from cardtable.server.settings import Settings
 
 FAST_HASHING = {"argon2_time_cost": 1, "argon2_memory_kib": 64}
@@ -79,3 +81,12 @@ def watch(ws: Any, table: int) -> dict[str, Any]:
 
 def bots(level: str = "easy", count: int = 3) -> list[dict[str, str]]:
     return [{"kind": "bot", "level": level}] * count
+
+
+def finished_record(seed: int = 1) -> dict[str, Any]:
+    """One seeded random hand of 3-player Slobberhannes (seat 0 has a handful of judged decisions)."""
+    state = cardtable.make("slobberhannes", players=3, single_hand=True).new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state.record()

@@ -39,7 +39,7 @@ from cardtable.server.pubsub import Subscriber
 from cardtable.server.pubsub_redis import RedisPubSub, decode, encode
 from cardtable.server.services.updates import TableUpdate
 
-from .helpers import Player, make_settings, receive, send, watch
+from .helpers import Player, finished_record, make_settings, receive, send, watch
 from .process import Server, server_env
 
 SHORT = {"start_points": 6, "turn_limit": 60, "end": "deals", "deals": 1}
@@ -486,6 +486,60 @@ def test_bot_only_tables_all_finish_on_one_instance_after_the_other_is_killed(
                 server.kill()
 
 
+# -- game reviews on the queue ----------------------------------------------------------------------
+
+
+def test_a_review_waits_for_a_free_review_worker_of_any_instance_and_survives_its_instance(
+    tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
+) -> None:
+    """Reviews are jobs on the queue of bot work. Instance one (bot threads: one review at a time) runs the
+    first review asked through it while the second waits in the queue, until instance two starts and runs
+    it. Then one is killed with SIGKILL mid-review: two claims that review's job and judges it again, and
+    its result is the review of the record."""
+    servers = start_cluster(tmp_path, postgres_url, redis_url, prefix, start=1, review_iterations="2000")
+    one, two = servers
+    try:
+        ana = Person(one, "ana")
+        record = finished_record()
+        upload = "uploads/" + ana.post("/api/replays/uploads", record)["source"].split("/")[1]
+        long = ana.post(f"/api/replays/{upload}/reviews", {"seat": 0, "iterations": 2000})
+        short = ana.post(f"/api/replays/{upload}/reviews", {"seat": 1, "iterations": 100})
+
+        def review(server: Server, asked: dict[str, Any]) -> dict[str, Any]:
+            answer: dict[str, Any] = ana.get(server, f"/api/reviews/{asked['id']}")
+            return answer
+
+        deadline = time.monotonic() + 180
+        while review(one, long)["done"] == 0:
+            assert time.monotonic() < deadline, review(one, long)
+            time.sleep(0.1)
+        waiting = review(one, short)
+        assert waiting["status"] == "running" and waiting["total"] is None, "one runs one review at a time"
+
+        two.start()
+        while review(two, short)["status"] == "running":
+            assert time.monotonic() < deadline, review(two, short)
+            time.sleep(0.1)
+        assert review(two, short)["status"] == "done"
+        assert review(two, long)["status"] == "running", "the second review ran on two, beside the first"
+
+        one.kill()
+        while review(two, long)["status"] == "running":
+            assert time.monotonic() < deadline, review(two, long)
+            time.sleep(0.2)
+        result = review(two, long)["result"]
+        assert review(two, long)["status"] == "done", review(two, long)
+        for decision in result["decisions"]:
+            del decision["step"]
+        for mistake in result["biggest_mistakes"]:
+            del mistake["step"]
+        assert result == cardtable.review(record, 0, iterations=2000, seed=0)
+    finally:
+        for server in servers:
+            if server.process is not None and server.process.poll() is None:
+                server.kill()
+
+
 # -- helpers ----------------------------------------------------------------------------------------
 
 
@@ -497,10 +551,12 @@ def start_cluster(
     *,
     lease_seconds: float = 2,
     bot_delay: float = 0,
+    start: int = 2,
     **settings: str,
 ) -> list[Server]:
-    """Two ``cardtable serve`` processes sharing the database and Redis; bots move after ``bot_delay``
-    seconds. The first one started holds the sweeper's lease. ``settings`` are more CARDTABLE_* settings."""
+    """Two ``cardtable serve`` processes sharing the database and Redis, the first ``start`` of them
+    started (the test starts the others); bots move after ``bot_delay`` seconds. The first one started
+    holds the sweeper's lease. ``settings`` are more CARDTABLE_* settings."""
     env = server_env(
         bot_delay=str(bot_delay),
         bot_workers="0",
@@ -512,7 +568,7 @@ def start_cluster(
     )
     env.update(DATABASE_URL=database, REDIS_URL=redis_url)
     servers = [Server([], env, tmp_path / f"server-{n}.log") for n in range(2)]
-    for server in servers:
+    for server in servers[:start]:
         server.start()
     return servers
 

@@ -4,7 +4,6 @@ server on the same database); at most ``review_limit`` running per user; never f
 
 from __future__ import annotations
 
-import random
 import time
 from pathlib import Path
 from typing import Any
@@ -16,19 +15,10 @@ import cardtable
 from cardtable.server.app import create_app
 from cardtable.server.services import reviews
 
-from .helpers import Player, bots, make_settings
+from .helpers import Player, bots, finished_record, make_settings
 
 BUDGET = 300
 """Iterations per decision of most reviews here: a few tenths of a second per decision."""
-
-
-def finished_record(seed: int = 1) -> dict[str, Any]:
-    """One seeded random hand of 3-player Slobberhannes (seat 0 has a handful of judged decisions)."""
-    state = cardtable.make("slobberhannes", players=3, single_hand=True).new_game(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state.record()
 
 
 def upload(player: Player, record: dict[str, Any]) -> int:

@@ -1,13 +1,14 @@
 """``create_app(settings)``: the whole platform as one FastAPI app, built from its settings alone.
 
 At start-up (the lifespan) it migrates the database, makes the services, starts taking jobs (``jobs``: bot
-turns, run by the bot driver) and puts the turns of bots that were to act when the server last stopped,
-then restarts the clocks of waiting players and their grace periods (``TableService.resume_turns``); only
-then does the server answer (``/healthz`` included). The JSON API lives under ``/api`` and is described
-at ``/api/openapi.json``, and answers what that document says (``http_errors``); every request body is
-size-limited and JSON bodies are checked before any route reads them (``bodies``). The websocket is
-``/ws``; the pages and their static files (``/static``) come from ``cardtable.web``. With ``redis_url``
-set the app is one of several instances sharing the database (``cluster``).
+turns, run by the bot driver, and game reviews) and puts the turns of bots that were to act when the
+server last stopped, then restarts the clocks of waiting players and their grace periods
+(``TableService.resume_turns``); only then does the server answer (``/healthz`` included). The JSON API
+lives under ``/api`` and is described at ``/api/openapi.json``, and answers what that document says
+(``http_errors``); every request body is size-limited and JSON bodies are checked before any route reads
+them (``bodies``). The websocket is ``/ws``; the pages and their static files (``/static``) come from
+``cardtable.web``. With ``redis_url`` set the app is one of several instances sharing the database
+(``cluster``).
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ended=lambda channel: pubsub.publish(channel, {"type": "session-ended"}),
         )
         review_service = ReviewService(db, iterations=settings.review_iterations, limit=settings.review_limit)
-        review_runner = ReviewRunner(review_service, driver)
+        ReviewRunner(review_service, driver).take_from(jobs)
         app.state.services = Services(
             settings=settings,
             db=db,
@@ -140,7 +141,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             reviews=review_service,
         )
         await jobs.start()
-        await review_runner.start()
         if cluster is not None:  # the holder of the sweeper's lease puts lost bot turns again
             await cluster.start(table_service)
         else:
@@ -155,7 +155,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await jobs.stop()
             if cluster is not None:
                 await cluster.stop()
-            await review_runner.stop()
             await driver.stop()
             table_service.close()
             if mailer is not None:

@@ -9,9 +9,9 @@ database that all instances share.
   update).
 - Presence (who follows which table, for grace periods and abandoned tables) is kept in Redis as well
   (``presence.SharedPresence``), so a person connected to any instance is present on all.
-- Bots think on every instance: a bot's turn (or a stand-in's move) is a job in a Redis stream
-  (``jobs.RedisJobs``) that any instance with a free bot worker takes; the jobs of an instance that died
-  are claimed by another after ``bot_lease_seconds``.
+- Bots think on every instance: a bot's turn (or a stand-in's move, or a game review) is a job in a Redis
+  stream (``jobs.RedisJobs``) that any instance with a free bot worker takes; the jobs of an instance that
+  died are claimed by another after ``bot_lease_seconds``.
 - One instance at a time, the holder of the lease ``<prefix>:sweeper`` (``leases``), sweeps: on taking the
   lease and once per lease period it sets the clocks of the people waiting (an instance that died took its
   timers with it), and puts again the turn of every table that waited for a bot at the same version at

@@ -4,12 +4,13 @@ reviews) is put as a job, and a handler for that kind runs it on an instance wit
 - ``LocalJobs`` (one instance): a job is a task on this server's event loop.
 - ``RedisJobs`` (several instances): a job is an entry of a Redis stream per kind
   (``<prefix>:jobs:<kind>``), read through the consumer group ``workers`` by every instance that has a
-  handler for that kind, at most ``capacity`` jobs at a time: any instance with free workers takes the next
-  job, and bot capacity grows with every instance.
+  handler for that kind, at most the kind's ``capacity`` jobs at a time: any instance with free workers
+  takes the next job, and bot capacity grows with every instance.
 
-The interface, for every kind of job: ``jobs.handle(kind, handler)`` before ``start`` (``handler`` is an
-``async`` function of the job's data, run on the event loop: it sends its CPU work to the bot workers,
-``BotDriver.work``), and ``jobs.put(kind, data, delay=seconds)`` from any thread, ``data`` a JSON object.
+The interface, for every kind of job: ``jobs.handle(kind, handler, capacity=n)`` before ``start``
+(``handler`` is an ``async`` function of the job's data, run on the event loop: it sends its CPU work to
+the bot workers, ``BotDriver.run``), and ``jobs.put(kind, data, delay=seconds)`` from any thread, ``data``
+a JSON object.
 A job names what it is about, never carries a state: the handler reads what it needs when it runs, so a
 job that is no longer wanted (the table moved on) is dropped there.
 
@@ -21,8 +22,11 @@ Decisions:
   (``XAUTOCLAIM``) and runs them. A job may therefore run twice (a bot turn then costs a move refused as
   stale, never a second move): handlers must allow it.
 - One stream per kind, so an instance reads only the kinds it can run (an instance of an older version
-  leaves a newer kind to those that know it). Reading several kinds, an instance may take up to
-  ``capacity`` of each at once; the jobs beyond ``capacity`` wait here for a free worker.
+  leaves a newer kind to those that know it). Each kind has its own capacity (by default the
+  instance's) and its own reader, so long jobs of one kind (a game review runs for minutes) never keep an
+  instance from taking the short ones of another (bot turns); the jobs of a kind beyond its capacity
+  wait in its stream for a free worker of any instance. ``LocalJobs`` runs every job at once: on a single
+  instance there is no other to leave a job to, and handlers bound their own use of the workers.
 - ``delay`` (the pause that lets people follow a bot's play) is waited before the job is put, so a job
   in the queue is work to do now, and no worker waits out a delay. A job whose instance dies within its
   delay is lost; the sweep puts the turn of a table that waits for a bot too long again.
@@ -51,8 +55,9 @@ READ_BLOCK_MS = 1000
 class Jobs(Protocol):
     """Where jobs are put and from where their handlers take them."""
 
-    def handle(self, kind: str, handler: Handler) -> None:
-        """Run ``handler`` for every job of ``kind`` (set before ``start``)."""
+    def handle(self, kind: str, handler: Handler, *, capacity: int | None = None) -> None:
+        """Run ``handler`` for every job of ``kind``, at most ``capacity`` at once on this instance where
+        jobs wait for a free worker (set before ``start``)."""
 
     def put(self, kind: str, data: dict[str, Any], *, delay: float = 0.0) -> None:
         """Queue a job of ``kind`` after ``delay`` seconds (from any thread)."""
@@ -72,7 +77,7 @@ class LocalJobs:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def handle(self, kind: str, handler: Handler) -> None:
+    def handle(self, kind: str, handler: Handler, *, capacity: int | None = None) -> None:
         self._handlers[kind] = handler
 
     def put(self, kind: str, data: dict[str, Any], *, delay: float = 0.0) -> None:
@@ -103,14 +108,17 @@ class RedisJobs:
         self.consumer = consumer
         """This instance's name in the consumer group."""
         self.capacity = capacity
+        """Jobs of a kind run here at once, unless ``handle`` names another capacity for the kind."""
         self.claim_seconds = claim_seconds
         self._client = redis.asyncio.Redis.from_url(url, socket_connect_timeout=5)
         self._reader = redis.asyncio.Redis.from_url(url, socket_connect_timeout=5)
-        """Its own connection: a blocking read must not hold up the puts and acknowledgements."""
+        """Its own connections (one per kind's blocking read): a read must not hold up the puts and
+        acknowledgements."""
         self._handlers: dict[str, Handler] = {}
+        self._capacities: dict[str, int] = {}
         self._running: dict[tuple[str, bytes], asyncio.Task[None]] = {}
-        self._room = asyncio.Event()
-        """Set when a job ends: the reader waits for it while every worker is busy."""
+        self._room: dict[str, asyncio.Event] = {}
+        """Per kind, set when one of its jobs ends: its reader waits for it while the kind is at capacity."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._loops: list[asyncio.Task[None]] = []
@@ -119,8 +127,10 @@ class RedisJobs:
         """The Redis key of the stream of ``kind`` jobs."""
         return f"{self.prefix}:jobs:{kind}"
 
-    def handle(self, kind: str, handler: Handler) -> None:
+    def handle(self, kind: str, handler: Handler, *, capacity: int | None = None) -> None:
         self._handlers[kind] = handler
+        self._capacities[kind] = self.capacity if capacity is None else capacity
+        self._room[kind] = asyncio.Event()
 
     def put(self, kind: str, data: dict[str, Any], *, delay: float = 0.0) -> None:
         text = json.dumps(data)  # here, so a job that cannot cross Redis fails its caller
@@ -132,10 +142,8 @@ class RedisJobs:
         """Make the streams and the group if need be, then read and reclaim jobs."""
         self._loop = asyncio.get_running_loop()
         await self._groups()
-        self._loops = [
-            self._loop.create_task(self._read()),
-            self._loop.create_task(self._reclaim()),
-        ]
+        self._loops = [self._loop.create_task(self._read(kind)) for kind in self._handlers]
+        self._loops.append(self._loop.create_task(self._reclaim()))
 
     async def stop(self) -> None:
         self._loop = None
@@ -160,21 +168,22 @@ class RedisJobs:
         except redis.RedisError:
             log.exception("could not queue a %s job; the sweep puts a bot turn again", kind)
 
-    async def _read(self) -> None:
-        """Take new jobs while workers are free."""
+    def _free(self, kind: str) -> int:
+        """How many more jobs of ``kind`` this instance may run now."""
+        stream = self.stream(kind)
+        return self._capacities[kind] - sum(1 for name, _ in self._running if name == stream)
+
+    async def _read(self, kind: str) -> None:
+        """Take new jobs of ``kind`` while it has free workers."""
         while True:
-            free = self.capacity - len(self._running)
+            free = self._free(kind)
             if free <= 0:
-                self._room.clear()
-                await self._room.wait()
+                self._room[kind].clear()
+                await self._room[kind].wait()
                 continue
             try:
                 replies = await self._reader.xreadgroup(
-                    GROUP,
-                    self.consumer,
-                    {self.stream(kind): ">" for kind in self._handlers},
-                    count=free,
-                    block=READ_BLOCK_MS,
+                    GROUP, self.consumer, {self.stream(kind): ">"}, count=free, block=READ_BLOCK_MS
                 )
             except redis.RedisError as error:
                 log.warning("reading jobs from Redis failed; trying again", exc_info=True)
@@ -199,7 +208,7 @@ class RedisJobs:
                     mine: list[Any] = [entry for (s, entry) in list(self._running) if s == stream]
                     if mine:
                         await self._client.xclaim(stream, GROUP, self.consumer, 0, mine, justid=True)
-                    free = self.capacity - len(self._running)
+                    free = self._free(kind)
                     if free <= 0:
                         continue
                     idle = int(self.claim_seconds * 1000)
@@ -232,14 +241,14 @@ class RedisJobs:
         try:
             await _guarded(kind, self._handlers[kind], data)
         except asyncio.CancelledError:  # stopping: left pending, for another instance to claim
-            self._finished(key)
+            self._finished(key, kind)
             raise
-        self._finished(key)
+        self._finished(key, kind)
         await self._done(key)
 
-    def _finished(self, key: tuple[str, bytes]) -> None:
+    def _finished(self, key: tuple[str, bytes], kind: str) -> None:
         self._running.pop(key, None)
-        self._room.set()
+        self._room[kind].set()
 
     async def _done(self, key: tuple[str, bytes]) -> None:
         stream, entry_id = key

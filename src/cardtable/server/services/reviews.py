@@ -16,7 +16,8 @@ Decisions:
   reason. Asking for a review that runs already (started by anyone) shows its progress and costs nothing.
 - A run that made no progress for ``STALE_SECONDS`` was interrupted (its server stopped): it is shown as
   failed, and asking again starts it over. A single server marks its own unfinished runs failed when it
-  starts (``forget_interrupted``).
+  starts (``forget_interrupted``); beside other instances, the run of one that died is taken over by
+  another through the job queue (``review_runner``).
 - The service stores and checks; running the job is the ``submit`` function's (``review_runner``).
 """
 
@@ -113,6 +114,11 @@ class ReviewService:
             if row is None:
                 raise NotFound(f"there is no review {review_id}", code="unknown-review")
             return _public(row)
+
+    def running(self, review_id: int) -> bool:
+        """True if ``review_id`` is stored as running (neither done nor failed)."""
+        with self.db.read() as session:
+            return session.scalar(select(Review.status).where(Review.id == review_id)) == "running"
 
     def progress(self, review_id: int, done: int, total: int) -> None:
         """The run of ``review_id`` judged ``done`` of ``total`` decisions."""
