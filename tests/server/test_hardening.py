@@ -157,6 +157,52 @@ def test_a_storm_of_sign_ups_is_hashed_a_few_at_a_time_while_play_goes_on(tmp_pa
         socket.close()
 
 
+def test_a_password_change_and_an_account_deletion_check_the_password_in_the_bounded_pool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Changing a password and deleting an account check (and hash) passwords in the bounded pool, like a
+    login: while a login holds its only worker (and none may wait), both are refused at once with 503 and
+    change nothing; once the pool is free they go through."""
+    settings = make_settings(tmp_path, hash_workers=1, hash_queue=0)
+    app = create_app(settings)
+    with serving(settings, app) as url:
+        hashing = app.state.services.hashing
+        ana = Client(url, "ana", account=True)
+        checking, release = threading.Event(), threading.Event()
+        hasher = hashing.hasher
+
+        class HeldHasher:
+            """The pool's hasher, holding each check until the test releases it."""
+
+            def hash(self, password: str) -> str:
+                return hasher.hash(password)
+
+            def verify(self, password_hash: str, password: str) -> bool:
+                checking.set()
+                release.wait(30)
+                return hasher.verify(password_hash, password)
+
+        monkeypatch.setattr(hashing, "hasher", HeldHasher())
+        login = {"username": "ana", "password": "secret-pass"}
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            elsewhere = pool.submit(httpx2.post, f"{url}/api/accounts/login", json=login, timeout=30)
+            assert checking.wait(10) and hashing.pending() == 1
+            change = ana.http.post("/api/me/password", json={"current": "secret-pass", "new": "new-secret"})
+            delete = ana.http.post("/api/me/delete", json={"password": "secret-pass"})
+            release.set()
+            assert elsewhere.result().status_code == 200
+        for refused in (change, delete):
+            assert refused.status_code == 503 and refused.json()["code"] == "busy", refused.text
+            assert refused.headers["retry-after"]
+        assert ana.http.get("/api/accounts/me").status_code == 200, "the account and its login are kept"
+        assert httpx2.post(f"{url}/api/accounts/login", json=login).status_code == 200, "the password too"
+        new = {"current": "secret-pass", "new": "new-secret"}
+        assert ana.http.post("/api/me/password", json=new).status_code == 204
+        assert ana.http.post("/api/me/delete", json={"password": "secret-pass"}).status_code == 403
+        assert ana.http.post("/api/me/delete", json={"password": "new-secret"}).status_code == 204
+        assert hashing.pending() == 0
+
+
 # -- 7. cross-origin requests --------------------------------------------------------------------------
 
 
@@ -218,6 +264,35 @@ def test_logging_out_closes_the_websockets_of_that_session_only(tmp_path: Path) 
         elsewhere.send(type="watch", table=table)
         assert elsewhere.until(lambda m: m["type"] == "table")["version"] == first["version"]
         elsewhere.close()
+
+
+def test_deleting_an_account_closes_the_websockets_of_all_its_logins(tmp_path: Path) -> None:
+    with serving(make_settings(tmp_path)) as url:
+        ana = Client(url, "ana", account=True)
+        table, socket, first = table_with_bots(ana)
+        laptop = httpx2.Client(base_url=url, timeout=20)
+        assert laptop.post(
+            "/api/accounts/login", json={"username": "ana", "password": "secret-pass"}
+        ).is_success
+        other = Socket(
+            url.replace("http", "ws") + "/ws", "; ".join(f"{k}={v}" for k, v in laptop.cookies.items())
+        )
+        other.watch(table)
+        bo = Client(url, "bo")  # another person following the table: stays
+        watcher = bo.socket()
+        watcher.watch(table)
+        assert ana.http.post("/api/me/delete", json={"password": "secret-pass"}).status_code == 204
+        for closing in (socket, other):
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    closing.receive(timeout=15)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        with pytest.raises(ConnectionClosed):
+            socket.send(type="move", table=table, version=first["version"], move=first["moves"][0])
+        played = watcher.until(lambda m: m["type"] == "table" and m["version"] > first["version"], timeout=30)
+        assert played["seats"][0]["name"] == "Former player", "the stand-in plays the seat, not the socket"
+        assert laptop.get("/api/accounts/me").status_code == 401
+        watcher.close()
 
 
 def test_a_websocket_closes_when_its_session_expires(tmp_path: Path) -> None:

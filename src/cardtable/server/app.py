@@ -105,7 +105,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         account_service = AccountService(
             db,
             session_days=settings.session_days,
-            hasher=hasher,
             ended=lambda channel: pubsub.publish(channel, {"type": "session-ended"}),
         )
         review_service = ReviewService(db, iterations=settings.review_iterations, limit=settings.review_limit)

@@ -1,11 +1,15 @@
-"""Your account: the tables waiting for your move, your settings, a new password, deleting the account."""
+"""Your account: the tables waiting for your move, your settings, a new password, deleting the account.
+Passwords are checked and hashed in the bounded pool of ``hashing`` (503 when it is full), never in the
+threads that serve play."""
 
 from __future__ import annotations
 
+import anyio.to_thread
 from fastapi import APIRouter, Request, Response, status
 
-from ..deps import CurrentUser, ServicesDep
-from ..schemas import DeleteIn, ErrorPublic, PasswordIn, SettingsIn, SettingsPublic, TurnPublic
+from ..deps import CurrentUser, Services, ServicesDep
+from ..errors import Forbidden
+from ..schemas import DeleteIn, ErrorPublic, PasswordIn, SettingsIn, SettingsPublic, TurnPublic, UserPublic
 from ..services.my_turns import turns_waiting
 
 router = APIRouter(
@@ -33,15 +37,38 @@ def put_settings(body: SettingsIn, services: ServicesDep, user: CurrentUser) -> 
     return services.settings_of.update(user, body)
 
 
-@router.post("/password", status_code=status.HTTP_204_NO_CONTENT, responses={403: {"model": ErrorPublic}})
-def change_password(body: PasswordIn, request: Request, services: ServicesDep, user: CurrentUser) -> None:
+@router.post(
+    "/password",
+    status_code=status.HTTP_204_NO_CONTENT,
+    responses={403: {"model": ErrorPublic}, 503: {"model": ErrorPublic}},
+)
+async def change_password(
+    body: PasswordIn, request: Request, services: ServicesDep, user: CurrentUser
+) -> None:
     """A new password (give the current one); your other logins end."""
+    await _check_password(services, user, body.current)
+    new_hash = await services.hashing.hash(body.new)
     token = request.cookies.get(services.cookie_name)
-    services.settings_of.change_password(user, body.current, body.new, token)
+    await anyio.to_thread.run_sync(services.settings_of.change_password, user, new_hash, token)
 
 
-@router.post("/delete", status_code=status.HTTP_204_NO_CONTENT, responses={403: {"model": ErrorPublic}})
-def delete_account(body: DeleteIn, response: Response, services: ServicesDep, user: CurrentUser) -> None:
-    """Delete your account (give your password). Your games stay, under a neutral name."""
-    services.settings_of.delete(user, body.password)
+@router.post(
+    "/delete",
+    status_code=status.HTTP_204_NO_CONTENT,
+    responses={403: {"model": ErrorPublic}, 503: {"model": ErrorPublic}},
+)
+async def delete_account(
+    body: DeleteIn, response: Response, services: ServicesDep, user: CurrentUser
+) -> None:
+    """Delete your account (give your password): your logins end and their websockets close. Your games
+    stay, under a neutral name."""
+    await _check_password(services, user, body.password)
+    await anyio.to_thread.run_sync(services.settings_of.delete, user)
     response.delete_cookie(services.cookie_name, path="/", httponly=True, samesite="lax")
+
+
+async def _check_password(services: Services, user: UserPublic, password: str) -> None:
+    """Forbidden unless ``password`` is the account's (NotFound for a guest, who has none)."""
+    password_hash = await anyio.to_thread.run_sync(services.settings_of.password_hash, user)
+    if not await services.hashing.verify(password_hash, password):
+        raise Forbidden("wrong password", code="bad-password")

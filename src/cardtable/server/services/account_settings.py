@@ -2,22 +2,24 @@
 and deleting the account.
 
 Decisions:
-- Changing the password asks for the current one and ends every other login of the account.
+- Changing the password asks for the current one and ends every other login of the account. Deleting the
+  account asks for the password too. The caller checks and hashes passwords in the bounded pool of
+  ``server.hashing``, as for a login or a sign-up; this service reads and stores the hashes.
 - Guests have no settings: they have no password to prove who they are, and nothing lasting to keep.
 - Deleting an account keeps its games, under the neutral name ``FORMER``: the seats, records and results
-  of other people's games must not change. Everything else of it goes: name, password, address, logins,
-  ratings (it leaves the leaderboards), uploads; its chat lines stay under the neutral name. A seat at a
+  of other people's games must not change. Everything else of it goes: name, password, address, logins
+  (ended first, so the account's websockets close as at a logout), ratings (it leaves the leaderboards),
+  uploads; its chat lines stay under the neutral name. A seat at a
   running game goes to the stand-in bot, a seat at a table not yet started is freed. The username is free
   again afterwards.
 """
 
 from __future__ import annotations
 
-from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select, update
 
 from ..db.models import AuthSession, ChatLine, GameTable, Rating, Seat, Upload, User
-from ..errors import Forbidden, NotFound
+from ..errors import NotFound
 from ..schemas import SettingsIn, SettingsPublic, UserPublic
 from .accounts import AccountService
 from .tables import TableService
@@ -51,17 +53,21 @@ class AccountSettings:
                     setattr(account, field, given[field])
             return self._public(account)
 
-    def change_password(self, user: UserPublic, current: str, new: str, token: str | None) -> None:
-        """A new password (the current one first); every other login of the account ends."""
-        self._check_password(user, current)
-        new_hash = self.accounts.hasher.hash(new)
+    def password_hash(self, user: UserPublic) -> str | None:
+        """The stored hash of the account's password, to check it against the one given."""
+        with self.db.read() as session:
+            return _account(session.get(User, user.id)).password_hash
+
+    def change_password(self, user: UserPublic, new_hash: str, token: str | None) -> None:
+        """Store a new password's hash (the current password checked); every other login of the account
+        ends."""
         with self.db.write() as session:
             _account(session.get(User, user.id)).password_hash = new_hash
         self.accounts.log_out_elsewhere(user.id, token)
 
-    def delete(self, user: UserPublic, password: str) -> None:
-        """Delete the account (its games stay, under ``FORMER``); Forbidden for a wrong password."""
-        self._check_password(user, password)
+    def delete(self, user: UserPublic) -> None:
+        """Delete the account (its password checked; its games stay, under ``FORMER``)."""
+        self.accounts.log_out_elsewhere(user.id, None)
         with self.db.write() as session:
             account = _account(session.get(User, user.id))
             account.username = None
@@ -70,7 +76,7 @@ class AccountSettings:
             account.email = None
             account.trick_pause_ms = None
             account.deleted = True
-            for gone in (AuthSession, Rating, Upload):
+            for gone in (AuthSession, Rating, Upload):  # a login started meanwhile ends with it
                 session.execute(delete(gone).where(gone.user_id == user.id))
             session.execute(update(ChatLine).where(ChatLine.user_id == user.id).values(name=FORMER))
             seated = session.execute(
@@ -83,14 +89,6 @@ class AccountSettings:
                 self.tables.lobby.leave(user, table_id)
             else:
                 self.tables.gone(table_id, user.id)
-
-    def _check_password(self, user: UserPublic, password: str) -> None:
-        with self.db.read() as session:
-            account = _account(session.get(User, user.id))
-        try:
-            self.accounts.hasher.verify(account.password_hash or "", password)
-        except (VerificationError, InvalidHashError):
-            raise Forbidden("wrong password", code="bad-password") from None
 
     def _public(self, account: User) -> SettingsPublic:
         return SettingsPublic(

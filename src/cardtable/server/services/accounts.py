@@ -19,7 +19,6 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from argon2 import PasswordHasher
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -45,21 +44,18 @@ def public(user: User) -> UserPublic:
 
 
 class AccountService:
-    """Everything about users and sessions; each method is one unit of work. Sign-up and login passwords
-    are hashed and checked by the caller (``hashing``), away from the threads that serve play; ``hasher``
-    serves the account settings (a change of password)."""
+    """Everything about users and sessions; each method is one unit of work. Passwords are hashed and
+    checked by the caller (``hashing``), away from the threads that serve play."""
 
     def __init__(
         self,
         db: Database,
         *,
         session_days: int,
-        hasher: PasswordHasher | None = None,
         ended: Callable[[str], None] = lambda channel: None,
     ) -> None:
         self.db = db
         self.session_length = timedelta(days=session_days)
-        self.hasher = hasher or PasswordHasher()
         self.ended = ended
         """Called with the channel of each session ended here (after the commit), to close its sockets."""
 
