@@ -254,6 +254,53 @@ def test_a_job_taken_by_an_instance_that_stops_is_claimed_and_run_by_another(
     asyncio.run(run())
 
 
+def test_a_kind_of_job_at_its_capacity_leaves_the_other_kinds_running_and_its_own_to_other_instances(
+    redis_url: str, prefix: str
+) -> None:
+    """Each kind has its own capacity: with its one slow job running (a review), an instance still takes
+    the short jobs of another kind (bot turns), and the next slow job waits for an instance with room."""
+
+    async def run() -> None:
+        done: list[tuple[str, int]] = []
+        release = asyncio.Event()
+
+        def handler(name: str, *, slow: bool) -> Any:
+            async def handle(data: dict[str, Any]) -> None:
+                if slow:
+                    await release.wait()
+                done.append((name, data["n"]))
+
+            return handle
+
+        one = RedisJobs(redis_url, prefix=prefix, consumer="one", capacity=4, claim_seconds=30)
+        one.handle("slow", handler("one", slow=True), capacity=1)
+        one.handle("fast", handler("one", slow=False))
+        await one.start()
+        one.put("slow", {"n": 1})
+        one.put("slow", {"n": 2})
+        for n in range(3, 9):
+            one.put("fast", {"n": n})
+        began = time.monotonic()
+        while len(done) < 6 and time.monotonic() - began < 20:
+            await asyncio.sleep(0.05)
+        assert sorted(done) == [("one", n) for n in range(3, 9)], "the fast jobs ran beside the slow one"
+
+        two = RedisJobs(redis_url, prefix=prefix, consumer="two", capacity=4, claim_seconds=30)
+        two.handle("slow", handler("two", slow=False), capacity=1)
+        await two.start()
+        while len(done) < 7 and time.monotonic() - began < 20:
+            await asyncio.sleep(0.05)
+        assert done[6:] == [("two", 2)], "the second slow job waited for the instance with room"
+        release.set()
+        while len(done) < 8 and time.monotonic() - began < 20:
+            await asyncio.sleep(0.05)
+        assert done[7:] == [("one", 1)]
+        await one.stop()
+        await two.stop()
+
+    asyncio.run(run())
+
+
 # -- exactly one of two moves -----------------------------------------------------------------------
 
 

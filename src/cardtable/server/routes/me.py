@@ -4,6 +4,8 @@ threads that serve play."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio.to_thread
 from fastapi import APIRouter, Request, Response, status
 
@@ -17,6 +19,10 @@ router = APIRouter(
     tags=["accounts"],
     responses={400: {"model": ErrorPublic}, 401: {"model": ErrorPublic}, 404: {"model": ErrorPublic}},
 )
+PASSWORD_CHECKED: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorPublic, "description": "The password is wrong."},
+    503: {"model": ErrorPublic, "description": "Too many passwords are being checked: try again shortly."},
+}
 
 
 @router.get("/turns")
@@ -37,11 +43,7 @@ def put_settings(body: SettingsIn, services: ServicesDep, user: CurrentUser) -> 
     return services.settings_of.update(user, body)
 
 
-@router.post(
-    "/password",
-    status_code=status.HTTP_204_NO_CONTENT,
-    responses={403: {"model": ErrorPublic}, 503: {"model": ErrorPublic}},
-)
+@router.post("/password", status_code=status.HTTP_204_NO_CONTENT, responses=PASSWORD_CHECKED)
 async def change_password(
     body: PasswordIn, request: Request, services: ServicesDep, user: CurrentUser
 ) -> None:
@@ -52,11 +54,7 @@ async def change_password(
     await anyio.to_thread.run_sync(services.settings_of.change_password, user, new_hash, token)
 
 
-@router.post(
-    "/delete",
-    status_code=status.HTTP_204_NO_CONTENT,
-    responses={403: {"model": ErrorPublic}, 503: {"model": ErrorPublic}},
-)
+@router.post("/delete", status_code=status.HTTP_204_NO_CONTENT, responses=PASSWORD_CHECKED)
 async def delete_account(
     body: DeleteIn, response: Response, services: ServicesDep, user: CurrentUser
 ) -> None:
