@@ -12,7 +12,8 @@ The interface, for every kind of job: ``jobs.handle(kind, handler, capacity=n)``
 the bot workers, ``BotDriver.run``), and ``jobs.put(kind, data, delay=seconds)`` from any thread, ``data``
 a JSON object.
 A job names what it is about, never carries a state: the handler reads what it needs when it runs, so a
-job that is no longer wanted (the table moved on) is dropped there.
+job that is no longer wanted (the table moved on) is dropped there (a review carries the finished record
+it judges, which never changes: ``review_runner``).
 
 Decisions:
 - At least once: an entry is acknowledged (and deleted) once its handler returned or failed (a failure is

@@ -20,6 +20,9 @@ Decisions:
   A review run twice (claimed from an instance that was only slow) stores the same result twice.
   An instance that stops leaves its reviews to the others the same way; a single server marks them
   failed when it starts again (``ReviewService.forget_interrupted``), and asking again starts them over.
+  A review whose job could not be queued (Redis unreachable), or that waited in the queue that long, is
+  shown as interrupted once it made no progress for ``STALE_SECONDS``; asking again queues it once more
+  (if both jobs run, they store the same result).
 - A review that fails (a worker dies, the record is refused) is stored as failed with the reason; asking
   for it again starts it over.
 """
