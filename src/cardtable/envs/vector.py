@@ -56,7 +56,7 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.game import State
 
 from .encoding import encoder_for
-from .encoding.tracker import Tracker, tracker_for
+from .encoding.tracker import Tracker, row_of, tracker_for
 from .rewards import Rewards
 
 
@@ -76,7 +76,7 @@ class VectorEnv:
         self.num_actions = self.game.num_actions
         self._seed = seed
         self._global = np.zeros((num_envs, self.encoder.state_size), np.float32)
-        self._rows = list(self._global)  # one view per slot, made once
+        self._rows = [row_of(row) for row in self._global]  # made once
         self._gather = np.stack([self.encoder.seat_gather(seat) for seat in range(self.players)])
         tracker = tracker_for(self.encoder)
         self._trackers: list[Tracker] | None = (
@@ -130,11 +130,11 @@ class VectorEnv:
             since = state.event_count() + 1
             state.apply_action(action)
             events = state.events(since) if state.event_count() > since else []
-            over = state.is_terminal()
-            if dense or over:
+            next_seat = state.current_player()  # None once the match is over
+            if dense or next_seat is None:
                 rewards[slot] = after(state, events)
                 self._returns[slot] += rewards[slot]
-            if over:
+            if next_seat is None:
                 truncated[slot] = cut = state.is_truncated()
                 terminated[slot] = not cut
                 final.append(slot)
@@ -144,11 +144,11 @@ class VectorEnv:
                 self._states[slot] = self.game.new_game(seed=self._seeders[slot].getrandbits(63))
                 self._start(slot)
                 continue
-            seats[slot] = next_seat = state.current_player()  # type: ignore[assignment]  # it goes on
+            seats[slot] = next_seat
             if trackers is not None:
                 trackers[slot].moved(rows[slot], state, seat, action, events)
             else:
-                self._views[slot] = encode(state.observation(next_seat))  # type: ignore[arg-type]
+                self._views[slot] = encode(state.observation(next_seat))
         info: dict[str, Any] = {"seat": np.array(seats)}
         if final:
             info["final"] = np.array(final)

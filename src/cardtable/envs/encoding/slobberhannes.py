@@ -41,7 +41,7 @@ from ...core.cards import PIQUET_IDS
 from ...core.game import JsonDict, State
 from ...games.slobberhannes import NO_TRUMPS, QUEEN_OF_CLUBS, deck_for
 from . import Encoder
-from .tracker import Tracker, piquet_tricks
+from .tracker import Row, Tracker, piquet_tricks
 
 CARDS = 32
 
@@ -138,7 +138,7 @@ class SlobberhannesTracker(Tracker):
         self.sizes, self.won = view["hand_sizes"], view["tricks_won"]
         self.first = view["first_taker"] is not None
 
-    def moved(self, row: np.ndarray, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+    def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
         at, trick = self.at, self.trick
         row[self.private[seat] + action] = 0.0
         row[at.played + action] = 1.0
@@ -163,7 +163,7 @@ class SlobberhannesTracker(Tracker):
         else:
             row[at.to_act + winner] = 1.0
 
-    def _trick_over(self, row: np.ndarray, trick: list[tuple[int, int]], winner: int) -> None:
+    def _trick_over(self, row: Row, trick: list[tuple[int, int]], winner: int) -> None:
         at = self.at
         for seat, card in trick:
             row[at.trick + CARDS * seat + card] = 0.0
@@ -188,7 +188,7 @@ class SlobberhannesTracker(Tracker):
         if queen:
             row[at.queen_taker + winner] = 1.0
 
-    def _hand_over(self, row: np.ndarray, events: list[JsonDict]) -> None:
+    def _hand_over(self, row: Row, events: list[JsonDict]) -> None:
         """The hand is scored and the next one dealt (the match goes on)."""
         at, n = self.at, self.n
         for event in events:
@@ -201,10 +201,10 @@ class SlobberhannesTracker(Tracker):
                 for seat in range(n):
                     for card in deck[seat * self.scale : (seat + 1) * self.scale]:
                         row[self.private[seat] + card] = 1.0
-                row[at.played : at.played + CARDS] = 0.0
+                self.fill(row, at.played, at.played + CARDS, 0.0)
                 for start in (at.tricks_won, at.first_taker, at.queen_taker):
-                    row[start : start + n] = 0.0
-                row[at.hand_sizes : at.hand_sizes + n] = 1.0
+                    self.fill(row, start, start + n, 0.0)
+                self.fill(row, at.hand_sizes, at.hand_sizes + n, 1.0)
                 self.sizes, self.won, self.first = [self.scale] * n, [0] * n, False
                 row[at.to_act + deal["leader"]] = 1.0
 

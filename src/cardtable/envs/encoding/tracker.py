@@ -6,6 +6,10 @@ step's cost in an adapter. A tracker instead holds the match's global state vect
 the values a move changes; a seat's vector is then read out of it with ``Encoder.seat_gather``. The
 vector environment (``cardtable.envs.vector``) keeps one tracker per game in play.
 
+A tracker writes through a ``Row``: a float32 memoryview of the match's slice of the batch. Setting one
+item of a memoryview costs about half what setting one of a numpy array does, and item writes are most
+of a tracker's work; a run of values is set with ``fill``.
+
 A game's tracker is ``tracker_class`` in its encoding module (optional: ``tracker_for`` gives None
 for a game without one). It starts from the reference encoding and must keep equal to it after every
 move: ``tests/envs/test_vector.py`` compares the two at every step.
@@ -14,6 +18,7 @@ move: ``tests/envs/test_vector.py`` compares the two at every step.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -21,6 +26,19 @@ from ...core.cards import PIQUET_IDS
 from ...core.game import JsonDict, State
 from ...core.registry import find_piece
 from . import Encoder
+
+
+class Row(Protocol):
+    """One match's global state vector: a writable float32 memoryview (see the module docstring)."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+def row_of(vector: np.ndarray) -> Row:
+    """The ``Row`` through which a tracker writes ``vector`` (float32, one dimension)."""
+    return cast(Row, memoryview(vector))
 
 
 class Tracker(ABC):
@@ -31,10 +49,10 @@ class Tracker(ABC):
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
 
-    def start(self, row: np.ndarray, state: State) -> None:
+    def start(self, row: Row, state: State) -> None:
         """Write ``state``'s global state into ``row`` (from the views: once a match) and remember
         what the moves to come need."""
-        row[:] = self.encoder.encode_state(state)
+        np.asarray(row)[:] = self.encoder.encode_state(state)
         self._remember(state)
 
     @abstractmethod
@@ -42,10 +60,15 @@ class Tracker(ABC):
         """Take from ``state`` (through its views) what later moves need to know."""
 
     @abstractmethod
-    def moved(self, row: np.ndarray, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+    def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
         """Bring ``row`` up to date after ``seat`` played ``action``; ``state`` is the state after it
         (the match goes on) and ``events`` the record's events the move wrote after itself (a hand's
         ``score`` and the next ``deal``; usually none)."""
+
+    @staticmethod
+    def fill(row: Row, start: int, stop: int, value: float) -> None:
+        """Set ``row[start:stop]`` to ``value`` (a memoryview takes no scalar for a slice)."""
+        np.asarray(row)[start:stop] = value
 
     def private_offset(self, seat: int) -> int:
         """Where ``seat``'s first private field starts in the global state vector."""

@@ -42,13 +42,15 @@ from ...core.cards import PIQUET_IDS, PIQUET_SUITS
 from ...core.game import JsonDict, State
 from ...games.troeven import CARD_POINTS, PILES, STOCK_DRAWS, TRUMP_BASE, TRUMP_BEATS, V1_COVER_OFFSET
 from . import Encoder
-from .tracker import Tracker, piquet_tricks
+from .tracker import Row, Tracker, piquet_tricks
 
 CARDS = 32
 TRICKS = 16
 ROUND_POINTS = 40
 DECISIONS_PER_ROUND = 1 + 32
 PHASES = ("trump", "play", "over")
+SEAT_CARD_FIELDS = ("trick", "last_trick", "layout_top", "layout_covered")
+"""The fields of 32 values per seat that the tracker writes card by card."""
 
 
 class TroevenEncoder(Encoder):
@@ -178,6 +180,7 @@ class TroevenTracker(Tracker):
         "last",
         "points",
         "private",
+        "seat_at",
         "sizes",
         "start_points",
         "trick",
@@ -191,6 +194,11 @@ class TroevenTracker(Tracker):
         self.at = SimpleNamespace(**{field.name: field.offset for field in encoder.layout.fields})
         """Each field's offset, by name (read on the hot path)."""
         self.private = [self.private_offset(seat) for seat in (0, 1)]
+        self.seat_at = [
+            SimpleNamespace(**{name: getattr(self.at, name) + CARDS * seat for name in SEAT_CARD_FIELDS})
+            for seat in (0, 1)
+        ]
+        """Per seat, where its 32 values of each per-seat card field start (read on the hot path)."""
         self.version = int(encoder.game.options["version"])  # type: ignore[arg-type]
         self.start_points = int(encoder.game.options["start_points"])  # type: ignore[arg-type]
         self.deck: list[int] = []
@@ -211,27 +219,26 @@ class TroevenTracker(Tracker):
         self.deck = deck = [PIQUET_IDS[code] for code in deal["deck"]]
         self.below = dict(zip(deck[V1_COVER_OFFSET:], deck[:V1_COVER_OFFSET], strict=True))
 
-    def moved(self, row: np.ndarray, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
-        at, trick = self.at, self.trick
+    def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
         if action >= TRUMP_BASE:
             self._trump_called(row, seat, action - TRUMP_BASE)
             return
-        mine = self.private[seat]
-        row[mine + action] = 0.0
+        at, mine, trick = self.at, self.seat_at[seat], self.trick
+        private = self.private[seat]
+        row[private + action] = 0.0
         if self.version == 1:  # the card beneath turns up
-            top = at.layout_top + CARDS * seat
-            row[top + action] = 0.0
+            row[mine.layout_top + action] = 0.0
             down = self.below.get(action)
             if down is not None:
-                row[mine + down] = row[top + down] = 1.0
-                row[at.layout_covered + CARDS * seat + action] = 0.0
+                row[private + down] = row[mine.layout_top + down] = 1.0
+                row[mine.layout_covered + action] = 0.0
                 self.hidden[seat] -= 1
                 row[at.layout_hidden + seat] = self.hidden[seat] / TRICKS
         else:
             self.sizes[seat] -= 1
             row[at.hand_sizes + seat] = self.sizes[seat] / 8
         row[at.played + action] = 1.0
-        row[at.trick + CARDS * seat + action] = 1.0
+        row[mine.trick + action] = 1.0
         row[at.to_act + seat] = 0.0
         trick.append((seat, action))
         if len(trick) < 2:
@@ -245,7 +252,7 @@ class TroevenTracker(Tracker):
         else:
             row[at.to_act + winner] = 1.0
 
-    def _trump_called(self, row: np.ndarray, caller: int, suit: int) -> None:
+    def _trump_called(self, row: Row, caller: int, suit: int) -> None:
         """The caller's trumps, then the rest of the deal (§4 DEAL_2); the caller leads."""
         at, deck, dealer = self.at, self.deck, 1 - caller
         self.trump = suit
@@ -263,27 +270,26 @@ class TroevenTracker(Tracker):
             for card in cards:
                 row[self.private[owner] + card] = 1.0
         self.sizes = [8, 8]
-        row[at.hand_sizes : at.hand_sizes + 2] = 1.0
+        self.fill(row, at.hand_sizes, at.hand_sizes + 2, 1.0)
         row[at.stock] = 1.0
 
-    def _trick_over(self, row: np.ndarray, winner: int) -> None:
-        at, trick = self.at, self.trick
-        for seat, card in trick:
-            row[at.trick + CARDS * seat + card] = 0.0
+    def _trick_over(self, row: Row, winner: int) -> None:
+        at, trick, seat_at = self.at, self.trick, self.seat_at
         if self.last is not None:
             cards, before = self.last
             for seat, card in cards:
-                row[at.last_trick + CARDS * seat + card] = 0.0
+                row[seat_at[seat].last_trick + card] = 0.0
             row[at.last_trick_winner + before] = 0.0
         for seat, card in trick:
-            row[at.last_trick + CARDS * seat + card] = 1.0
+            row[seat_at[seat].trick + card] = 0.0
+            row[seat_at[seat].last_trick + card] = 1.0
         row[at.last_trick_winner + winner] = 1.0
-        self.last = (list(trick), winner)
+        self.last = (trick, winner)
+        self.trick = []
         self.points[winner] += CARD_POINTS[trick[0][1]] + CARD_POINTS[trick[1][1]]
         row[at.points + winner] = self.points[winner] / ROUND_POINTS
         self.won[winner] += 1
         row[at.tricks_won + winner] = self.won[winner] / TRICKS
-        trick.clear()
         taken = self.won[0] + self.won[1]
         if self.version == 2 and taken <= STOCK_DRAWS:  # the winner, then the loser draws
             left = 2 * STOCK_DRAWS + 2 * (taken - 1)
@@ -293,7 +299,7 @@ class TroevenTracker(Tracker):
                 row[at.hand_sizes + drawer] = self.sizes[drawer] / 8
             row[at.stock] = (len(self.deck) - left - 2) / TRICKS
 
-    def _round_over(self, row: np.ndarray, events: list[JsonDict]) -> None:
+    def _round_over(self, row: Row, events: list[JsonDict]) -> None:
         """The round is scored (``previous_round``) and the next one dealt (§3): its caller sees
         four cards before the call."""
         at = self.at
@@ -308,14 +314,14 @@ class TroevenTracker(Tracker):
         dealer = deal["dealer"]
         caller = 1 - dealer
         for start, size in ((at.played, CARDS), (at.trump, 4), (at.points, 2), (at.tricks_won, 2)):
-            row[start : start + size] = 0.0
-        row[at.phase : at.phase + 3] = (1.0, 0.0, 0.0)
+            self.fill(row, start, start + size, 0.0)
+        row[at.phase], row[at.phase + 1], row[at.phase + 2] = 1.0, 0.0, 0.0
         row[at.dealer + dealer], row[at.dealer + caller] = 1.0, 0.0
         row[at.to_act + caller] = 1.0
         self.trump, self.points, self.won = None, [0, 0], [0, 0]
         if self.version == 1:
-            row[at.layout_top : at.layout_top + 4 * CARDS] = 0.0  # the tops and the covered tops
-            row[at.layout_hidden : at.layout_hidden + 2] = 0.5
+            self.fill(row, at.layout_top, at.layout_top + 4 * CARDS, 0.0)  # the tops and the covered tops
+            row[at.layout_hidden], row[at.layout_hidden + 1] = 0.5, 0.5
             self.hidden = [PILES, PILES]
             shown = self.deck[V1_COVER_OFFSET : V1_COVER_OFFSET + 4]
             for card in shown:
