@@ -13,6 +13,7 @@ import pytest
 import cardtable
 from cardtable import IllegalAction
 from cardtable.envs import pettingzoo as ct_pettingzoo
+from cardtable.envs.encoding.tracker import tracker_for
 from cardtable.envs.rewards import Rewards
 from cardtable.envs.vector import VectorEnv
 
@@ -72,23 +73,37 @@ def test_batches_are_the_single_environments_step_for_step(case: tuple[str, dict
         assert ends > 0  # the short options end matches within the run: resets were compared too
 
 
-@pytest.mark.parametrize(
-    "options", [{"version": 1}, {"version": 2}, {"version": 2, "first_dealer": 1}], ids=str
-)
-def test_troeven_trackers_follow_whole_matches_round_after_round(options: dict[str, Any]) -> None:
-    """Default scores (7 points) play many rounds: every deal, trump call, draw and score that the
-    trackers lay out themselves is checked against the reference encoding."""
-    envs = VectorEnv("troeven", 2, seed=6, **options)
+LONG_MATCHES: list[tuple[str, dict[str, Any]]] = [
+    ("slobberhannes", {"players": 3}),
+    ("troeven", {"version": 1}),
+    ("troeven", {"version": 2}),
+    ("troeven", {"version": 2, "first_dealer": 1}),
+    ("mue", {"players": 3}),
+    ("mue", {"players": 4}),
+    ("mue", {"players": 6, "dealer_sits_out": True}),
+]
+"""Games with a tracker, with their default scores (many hands a match) and the options that change
+what the tracker lays out."""
+
+
+@pytest.mark.parametrize("case", LONG_MATCHES, ids=case_id)
+def test_trackers_follow_whole_matches_hand_after_hand(case: tuple[str, dict[str, Any]]) -> None:
+    """Default scores play many hands: every deal, auction, trump call, draw, trick and score that a
+    tracker lays out itself is checked against the reference encoding after every move."""
+    name, options = case
+    envs = VectorEnv(name, 2, seed=6, **options)
+    assert tracker_for(envs.encoder) is not None
+    hand_key = envs.encoder.hand_key
     rng = np.random.default_rng(2)
     obs, _ = envs.reset()
-    rounds = 0
+    hands = 0
     for _ in range(1500):
         states = [envs.state(slot) for slot in range(2)]
         assert np.array_equal(envs.global_states(), np.stack([envs.encoder.encode_state(s) for s in states]))
-        before = [s.observation(None)["round"] for s in states]
+        before = [s.observation(None)[hand_key] for s in states]
         obs, *_ = envs.step(random_actions(rng, obs["action_mask"]))
-        rounds += sum(envs.state(slot).observation(None)["round"] > before[slot] for slot in range(2))
-    assert rounds >= 20
+        hands += sum(envs.state(slot).observation(None)[hand_key] != before[slot] for slot in range(2))
+    assert hands >= 15
 
 
 def test_rewards_add_up_as_the_reward_mode_says() -> None:

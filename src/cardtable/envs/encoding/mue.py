@@ -45,13 +45,16 @@ a seat nothing by chance after the deal, and its dealt cards are its hand and th
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
-from ...core.game import JsonDict
-from ...games.mue.cards import CODE_IDS, POINTS_OF, TRUMP_NAMES
+from ...core.game import JsonDict, State
+from ...games.mue.cards import CODE_IDS, DONE, PASS, PLAY_BASE, POINTS_OF, SHOW_BASE, TRUMP_BASE, TRUMP_NAMES
 from ...games.mue.rules import BONUS_CAP, GAIN_PER_CARD, LOSS_PER_CARD
 from ...games.mue.state import PHASE_NAMES, pack_for
 from . import Encoder
+from .tracker import Row, Tracker, view_tricks
 
 CODES = 50
 TARGET_SCALE = 60
@@ -160,4 +163,134 @@ class MueEncoder(Encoder):
         return -hands * LOSS_PER_CARD * size, hands * gain
 
 
+class MueTracker(Tracker):
+    """Every seat's vector of a Mü match, kept from its moves (``encoding/tracker``).
+
+    The auction's shows, bids and passes and the cards played are laid out move by move: they are
+    nearly every decision. The few moves that change the phase (the pass that ends the auction, the
+    trumps, the partner, the last card of a hand) rewrite the row from the views, as ``start`` does:
+    the rules that settle them (void, éclat, the Vice's election, the hand's score, the next deal)
+    stay the engine's alone, at the cost of one rebuild or two a hand. The next seat to act is read
+    from the state; after a trick it is the trick's winner (the winner leads)."""
+
+    __slots__ = (
+        "active_count",
+        "at",
+        "counts",
+        "face_up",
+        "highest",
+        "last",
+        "last_bid",
+        "n",
+        "passes",
+        "points",
+        "private",
+        "shown",
+        "sizes",
+        "trick",
+        "tricks_per_hand",
+        "won",
+    )
+
+    def __init__(self, encoder: Encoder) -> None:
+        super().__init__(encoder)
+        self.n = encoder.players
+        self.at = SimpleNamespace(**{field.name: field.offset for field in encoder.layout.fields})
+        """Each field's offset, by name (read on the hot path)."""
+        self.private = [self.private_offset(seat) for seat in range(self.n)]
+
+    def _remember(self, state: State) -> None:
+        view = state.observation(None)
+        self.tricks_per_hand, self.active_count = view["tricks_per_hand"], len(view["active"])
+        self.face_up = [[CODE_IDS[code] for code in cards] for cards in view["face_up"]]
+        self.sizes, self.points, self.won = view["hand_sizes"], view["points"], view["tricks_won"]
+        self.trick, self.last = view_tricks(view, CODE_IDS)
+        auction = view["auction"]
+        self.counts, self.last_bid = auction["counts"], auction["last_bid_seq"]
+        self.highest, self.passes = auction["highest"], auction["passes"]
+        self.shown = auction["shown_this_turn"]
+
+    def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+        if action >= PLAY_BASE:
+            self._played(row, state, seat, action - PLAY_BASE, events)
+        elif action >= TRUMP_BASE or (action == PASS and self.passes + 1 == self.active_count):
+            self.start(row, state)  # the phase changes: see the class docstring
+        elif action >= SHOW_BASE:
+            self._shown(row, seat, action - SHOW_BASE)
+        else:
+            self._bid_over(row, state, seat, action == DONE)
+
+    def _shown(self, row: Row, seat: int, code: int) -> None:
+        """A card turned face up in the auction (the same seat goes on)."""
+        at, size = self.at, self.tricks_per_hand
+        self.face_up[seat].append(code)
+        row[at.face_up + CODES * seat + code] += 0.5
+        self.counts[seat] += 1
+        row[at.bid_counts + seat] = self.counts[seat] / size
+        if self.counts[seat] > self.highest:  # nothing is played yet: what a seat shows is face up
+            self.highest = self.counts[seat]
+            row[at.auction] = self.highest / size
+        self.shown += 1
+        row[at.auction + 2] = self.shown / size
+
+    def _bid_over(self, row: Row, state: State, seat: int, done: bool) -> None:
+        """The turn ends with ``done`` (a bid) or a pass that leaves the auction open."""
+        at, size = self.at, self.tricks_per_hand
+        if done:
+            bids = self.last_bid
+            bids[seat] = latest = max(bids) + 1
+            for other, bid in enumerate(bids):
+                row[at.last_bid + other] = bid / latest
+            self.passes = 0
+        else:
+            self.passes += 1
+        row[at.auction + 3] = self.passes / self.n
+        row[at.auction + 1] = (self.highest + 1) / size  # the next turn's limit
+        self.shown = 0
+        row[at.auction + 2] = 0.0
+        row[at.to_act + seat] = 0.0
+        row[at.to_act + state.current_player()] = 1.0  # type: ignore[operator]  # the match goes on
+
+    def _played(self, row: Row, state: State, seat: int, code: int, events: list[JsonDict]) -> None:
+        """A card into the trick: a face-up copy if the seat shows one (as the engine plays it)."""
+        if events:  # the hand's last card: scored and dealt again
+            self.start(row, state)
+            return
+        at, trick = self.at, self.trick
+        row[self.private[seat] + code] -= 0.5
+        if code in self.face_up[seat]:
+            self.face_up[seat].remove(code)
+            row[at.face_up + CODES * seat + code] -= 0.5
+        row[at.played + code] += 0.5
+        row[at.trick + CODES * seat + code] = 0.5
+        self.sizes[seat] -= 1
+        row[at.hand_sizes + seat] = self.sizes[seat] / self.tricks_per_hand
+        row[at.to_act + seat] = 0.0
+        leader: int = state.current_player()  # type: ignore[assignment]  # the match goes on
+        row[at.to_act + leader] = 1.0
+        trick.append((seat, code))
+        if len(trick) == self.active_count:
+            self._trick_over(row, leader)
+
+    def _trick_over(self, row: Row, winner: int) -> None:
+        at, trick = self.at, self.trick
+        if self.last is not None:
+            cards, before = self.last
+            for seat, card in cards:
+                row[at.last_trick + CODES * seat + card] = 0.0
+            row[at.last_trick_winner + before] = 0.0
+        points = self.points
+        for seat, card in trick:
+            row[at.trick + CODES * seat + card] = 0.0
+            row[at.last_trick + CODES * seat + card] = 0.5
+            points[winner] += POINTS_OF[card]
+        row[at.last_trick_winner + winner] = 1.0
+        self.last = (trick, winner)
+        self.trick = []
+        row[at.points + winner] = points[winner] / MAX_CARDS
+        self.won[winner] += 1
+        row[at.tricks_won + winner] = self.won[winner] / self.tricks_per_hand
+
+
+tracker_class = MueTracker
 encoder_class = MueEncoder

@@ -41,7 +41,7 @@ from ...core.cards import PIQUET_IDS
 from ...core.game import JsonDict, State
 from ...games.slobberhannes import NO_TRUMPS, QUEEN_OF_CLUBS, deck_for
 from . import Encoder
-from .tracker import Row, Tracker, piquet_tricks
+from .tracker import Row, Tracker, view_tricks
 
 CARDS = 32
 
@@ -134,7 +134,7 @@ class SlobberhannesTracker(Tracker):
 
     def _remember(self, state: State) -> None:
         view = state.observation(None)
-        self.trick, self.last = piquet_tricks(view)
+        self.trick, self.last = view_tricks(view)
         self.sizes, self.won = view["hand_sizes"], view["tricks_won"]
         self.first = view["first_taker"] is not None
 

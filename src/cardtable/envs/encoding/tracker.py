@@ -18,6 +18,7 @@ move: ``tests/envs/test_vector.py`` compares the two at every step.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Protocol, cast
 
 import numpy as np
@@ -83,14 +84,16 @@ Plays = list[tuple[int, int]]
 """A trick's cards as (seat, card id) in play order."""
 
 
-def piquet_tricks(view: JsonDict) -> tuple[Plays, tuple[Plays, int] | None]:
-    """A piquet-pack trick game's view's current trick, and its last trick with who took it (None
-    before the first): what its tracker starts from."""
-    trick = [(play["seat"], PIQUET_IDS[play["card"]]) for play in view["trick"]]
+def view_tricks(
+    view: JsonDict, ids: Mapping[str, int] = PIQUET_IDS
+) -> tuple[Plays, tuple[Plays, int] | None]:
+    """A trick game's view's current trick, and its last trick with who took it (None before the
+    first), cards by their ``ids`` (piquet ids by default): what its tracker starts from."""
+    trick = [(play["seat"], ids[play["card"]]) for play in view["trick"]]
     last = view["last_trick"]
     if last is None:
         return trick, None
-    return trick, ([(play["seat"], PIQUET_IDS[play["card"]]) for play in last["cards"]], last["winner"])
+    return trick, ([(play["seat"], ids[play["card"]]) for play in last["cards"]], last["winner"])
 
 
 def tracker_for(encoder: Encoder) -> type[Tracker] | None:

@@ -42,7 +42,7 @@ from ...core.cards import PIQUET_IDS, PIQUET_SUITS
 from ...core.game import JsonDict, State
 from ...games.troeven import CARD_POINTS, PILES, STOCK_DRAWS, TRUMP_BASE, TRUMP_BEATS, V1_COVER_OFFSET
 from . import Encoder
-from .tracker import Row, Tracker, piquet_tricks
+from .tracker import Row, Tracker, view_tricks
 
 CARDS = 32
 TRICKS = 16
@@ -209,7 +209,7 @@ class TroevenTracker(Tracker):
     def _remember(self, state: State) -> None:
         self._take_deal(next(event["deal"] for event in reversed(state.events()) if "deal" in event))
         view = state.observation(None)
-        self.trick, self.last = piquet_tricks(view)
+        self.trick, self.last = view_tricks(view)
         self.points, self.won = view["points"], view["tricks_won"]
         self.trump = None if view["trump"] is None else PIQUET_SUITS.index(view["trump"])
         self.sizes = view.get("hand_sizes")
