@@ -45,8 +45,6 @@ a seat nothing by chance after the deal, and its dealt cards are its hand and th
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 
 from ...core.game import JsonDict, State
@@ -175,7 +173,6 @@ class MueTracker(Tracker):
 
     __slots__ = (
         "active_count",
-        "at",
         "counts",
         "face_up",
         "highest",
@@ -184,7 +181,6 @@ class MueTracker(Tracker):
         "n",
         "passes",
         "points",
-        "private",
         "shown",
         "sizes",
         "trick",
@@ -195,9 +191,6 @@ class MueTracker(Tracker):
     def __init__(self, encoder: Encoder) -> None:
         super().__init__(encoder)
         self.n = encoder.players
-        self.at = SimpleNamespace(**{field.name: field.offset for field in encoder.layout.fields})
-        """Each field's offset, by name (read on the hot path)."""
-        self.private = [self.private_offset(seat) for seat in range(self.n)]
 
     def _remember(self, state: State) -> None:
         view = state.observation(None)

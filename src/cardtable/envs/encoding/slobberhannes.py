@@ -33,8 +33,6 @@ the rules."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 
 from ...core.cards import PIQUET_IDS
@@ -121,14 +119,11 @@ class SlobberhannesEncoder(Encoder):
 class SlobberhannesTracker(Tracker):
     """Every seat's vector of a Slobberhannes match, kept from the moves (``encoding/tracker``)."""
 
-    __slots__ = ("at", "first", "last", "n", "private", "scale", "sizes", "start_points", "trick", "won")
+    __slots__ = ("first", "last", "n", "scale", "sizes", "start_points", "trick", "won")
 
     def __init__(self, encoder: Encoder) -> None:
         super().__init__(encoder)
         self.n = encoder.players
-        self.at = SimpleNamespace(**{field.name: field.offset for field in encoder.layout.fields})
-        """Each field's offset, by name (read on the hot path)."""
-        self.private = [self.private_offset(seat) for seat in range(self.n)]
         self.scale = len(deck_for(self.n)) // self.n
         self.start_points = int(encoder.game.options["start_points"])  # type: ignore[arg-type]
 

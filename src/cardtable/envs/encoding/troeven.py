@@ -173,13 +173,11 @@ class TroevenTracker(Tracker):
     played uncovers (version 1) and what the players draw (version 2), as the table shows them."""
 
     __slots__ = (
-        "at",
         "below",
         "deck",
         "hidden",
         "last",
         "points",
-        "private",
         "seat_at",
         "sizes",
         "start_points",
@@ -191,9 +189,6 @@ class TroevenTracker(Tracker):
 
     def __init__(self, encoder: Encoder) -> None:
         super().__init__(encoder)
-        self.at = SimpleNamespace(**{field.name: field.offset for field in encoder.layout.fields})
-        """Each field's offset, by name (read on the hot path)."""
-        self.private = [self.private_offset(seat) for seat in (0, 1)]
         self.seat_at = [
             SimpleNamespace(**{name: getattr(self.at, name) + CARDS * seat for name in SEAT_CARD_FIELDS})
             for seat in (0, 1)
