@@ -44,6 +44,7 @@ Decisions:
 from __future__ import annotations
 
 import random
+from itertools import chain
 from typing import Any, ClassVar
 
 import gymnasium
@@ -88,7 +89,7 @@ class VectorEnv:
         self._states: list[State] = []
         self._seeders: list[random.Random] = []
         self._returns = np.zeros((num_envs, self.players), np.float32)
-        self._bases = [slot * self.num_actions for slot in range(num_envs)]
+        self._slots = np.arange(num_envs)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -205,12 +206,10 @@ class VectorEnv:
         return chosen.tolist()  # type: ignore[no-any-return]
 
     def _observe(self) -> dict[str, np.ndarray]:
-        flat: list[int] = []
-        add = flat.extend
-        for base, state in zip(self._bases, self._states, strict=True):
-            add(map(base.__add__, state.legal_actions()))
+        legal = [state.legal_actions() for state in self._states]
+        actions = np.fromiter(chain.from_iterable(legal), np.intp)  # flattened in C, not per match
         mask = np.zeros((self.num_envs, self.num_actions), bool)
-        mask.reshape(-1)[flat] = True
+        mask[np.repeat(self._slots, list(map(len, legal))), actions] = True
         self._mask = mask
         if self._trackers is None:
             return {"observation": self._views.copy(), "action_mask": mask.copy()}
