@@ -86,6 +86,8 @@ class VectorEnv:
         self._views = np.zeros((num_envs, self.encoder.size), np.float32)
         self._mask = np.zeros((num_envs, self.num_actions), bool)
         self._seats: list[int] = [0] * num_envs
+        self._event_counts = [0] * num_envs
+        """How many events each match's record holds (kept, so a step asks once)."""
         self._states: list[State] = []
         self._seeders: list[random.Random] = []
         self._returns = np.zeros((num_envs, self.players), np.float32)
@@ -126,11 +128,12 @@ class VectorEnv:
         final_views: list[np.ndarray] = []
         final_returns: list[np.ndarray] = []
         after, encode = self.rewarder.after, self.encoder.encode
-        for slot, state in enumerate(self._states):
-            action, seat = chosen[slot], seats[slot]
-            since = state.event_count() + 1
+        counts = self._event_counts
+        for slot, (state, action) in enumerate(zip(self._states, chosen, strict=True)):
+            seat, since = seats[slot], counts[slot] + 1  # since: the first event after the move's own
             state.apply_action(action)
-            events = state.events(since) if state.event_count() > since else []
+            counts[slot] = count = state.event_count()
+            events = state.events(since) if count > since else []
             next_seat = state.current_player()  # None once the match is over
             if dense or next_seat is None:
                 rewards[slot] = after(state, events)
@@ -183,6 +186,7 @@ class VectorEnv:
         state = self._states[slot]
         seat: int = state.current_player()  # type: ignore[assignment]  # a new match has a seat to act
         self._seats[slot] = seat
+        self._event_counts[slot] = state.event_count()
         if self._trackers is not None:
             self._trackers[slot].start(self._rows[slot], state)
         else:

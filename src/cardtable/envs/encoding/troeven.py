@@ -198,8 +198,8 @@ class TroevenTracker(Tracker):
         self.start_points = int(encoder.game.options["start_points"])  # type: ignore[arg-type]
         self.deck: list[int] = []
         """The round's pack in deal order (version 2: the stock is its tail)."""
-        self.below: dict[int, int] = {}
-        """Version 1: the face-down card under each face-up card of the deal."""
+        self.below: list[int | None] = []
+        """Version 1: by card id, the face-down card under it in the deal (None: nothing)."""
 
     def _remember(self, state: State) -> None:
         self._take_deal(next(event["deal"] for event in reversed(state.events()) if "deal" in event))
@@ -212,7 +212,9 @@ class TroevenTracker(Tracker):
 
     def _take_deal(self, deal: JsonDict) -> None:
         self.deck = deck = [PIQUET_IDS[code] for code in deal["deck"]]
-        self.below = dict(zip(deck[V1_COVER_OFFSET:], deck[:V1_COVER_OFFSET], strict=True))
+        self.below = below = [None] * CARDS
+        for top, down in zip(deck[V1_COVER_OFFSET:], deck[:V1_COVER_OFFSET], strict=True):
+            below[top] = down
 
     def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
         if action >= TRUMP_BASE:
@@ -223,7 +225,7 @@ class TroevenTracker(Tracker):
         row[private + action] = 0.0
         if self.version == 1:  # the card beneath turns up
             row[mine.layout_top + action] = 0.0
-            down = self.below.get(action)
+            down = self.below[action]
             if down is not None:
                 row[private + down] = row[mine.layout_top + down] = 1.0
                 row[mine.layout_covered + action] = 0.0
