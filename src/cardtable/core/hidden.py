@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 Allowed = Callable[[int, int], bool]
 """``allowed(holder, card)``: may this holder have this card, given what the observer has seen?"""
@@ -21,11 +22,20 @@ def deal_hidden(
 ) -> list[list[int]]:
     """Share ``cards`` among holders with exactly ``capacities[i]`` cards each, every card to a holder
     that ``allowed`` admits. Random and close to uniform (most-constrained card first, random holder,
-    backtracking when stuck). Raises ValueError when no such deal exists."""
+    backtracking when stuck). Raises ValueError when no such deal exists.
+
+    Without ``allowed`` every deal fits, so the cards are shuffled once and cut into the capacities:
+    exactly uniform, each share in random order, and several times faster than placing card by card
+    (search resamples a world per iteration)."""
     if sum(capacities) != len(cards):
         raise ValueError(f"{len(cards)} hidden cards cannot fill hands of {list(capacities)}")
+    if allowed is None:
+        order = list(cards)
+        rng.shuffle(order)
+        ends = list(accumulate(capacities))
+        return [order[end - size : end] for end, size in zip(ends, capacities, strict=True)]
     holders = range(len(capacities))
-    options = {card: [h for h in holders if allowed is None or allowed(h, card)] for card in set(cards)}
+    options = {card: [h for h in holders if allowed(h, card)] for card in set(cards)}
     order = list(cards)
     rng.shuffle(order)
     order.sort(key=lambda card: len(options[card]))
