@@ -142,12 +142,13 @@ def test_a_client_with_too_many_replay_requests_waiting_is_refused() -> None:
             with anyio.fail_after(30):
                 while len(order) < 2:
                     await anyio.sleep(0.01)
-            assert order == ["ana 1", "bo 1"], "bo is served while ana's requests wait their turn"
+            # two worker threads: which of the two running calls starts first is the machine's choice
+            assert sorted(order) == ["ana 1", "bo 1"], "bo is served while ana's requests wait their turn"
             with pytest.raises(TooMany) as refused:
                 await queue.run("ana", work, "ana 4")
             assert refused.value.detail == "too many requests at once (at most 3): wait for answers"
             release.set()
-        assert order == ["ana 1", "bo 1", "ana 2", "ana 3"]
+        assert order[2:] == ["ana 2", "ana 3"], "ana's requests in turn"
 
     anyio.run(main)
 
