@@ -18,15 +18,22 @@ from .live_server import Client, Message, Socket, my_turn, over, play_to_end, se
 GRACE = 0.5
 
 
-def pair(url: str) -> tuple[Client, Client, Message]:
-    """ana (seat 0, leads) and bo (seat 1) at a 4-player Slobberhannes table with two easy bots."""
+def pair(
+    url: str, following: tuple[str, ...] = ("ana", "bo")
+) -> tuple[Client, Client, Message, dict[str, Socket]]:
+    """ana (seat 0, leads) and bo (seat 1) at a 4-player Slobberhannes table with two easy bots. Those
+    named in ``following`` have a socket watching the table before bo's joining starts the game, so no
+    grace period starts for them however slowly the machine lets them connect."""
     ana, bo = Client(url, "ana"), Client(url, "bo")
     table = ana.create(
         options={"first_leader": 0, "start_points": 6},
         seats=[{"kind": "me"}, {"kind": "open"}, *bots(count=2)],
     )
+    sockets = {name: client.socket() for name, client in (("ana", ana), ("bo", bo)) if name in following}
+    for socket in sockets.values():
+        socket.watch(table["id"])
     assert bo.http.post(f"/api/tables/{table['id']}/join").status_code == 200
-    return ana, bo, table
+    return ana, bo, table, sockets
 
 
 def seat_away(message: Message, seat: int, reason: str | None) -> bool:
@@ -35,11 +42,10 @@ def seat_away(message: Message, seat: int, reason: str | None) -> bool:
 
 def test_a_player_gone_past_the_grace_period_is_replaced_and_can_take_the_seat_back(tmp_path: Path) -> None:
     with serving(make_settings(tmp_path, grace_seconds=GRACE)) as url:
-        ana, bo, table = pair(url)
+        ana, bo, table, sockets = pair(url)
         tid = table["id"]
-        ana_ws, bo_ws = ana.socket(), bo.socket()
-        start = ana_ws.watch(tid)
-        bo_ws.watch(tid)
+        ana_ws, bo_ws = sockets["ana"], sockets["bo"]
+        start = ana_ws.until(my_turn)
         bo_ws.close()
         gone = time.monotonic()
         ana_ws.send(type="move", table=tid, version=start["version"], move=start["moves"][0])
@@ -101,8 +107,9 @@ def _play_both(tid: int, ana_ws: Socket, ana_state: Message, bo_ws: Socket, bo_s
 
 def test_coming_back_within_the_grace_period_keeps_the_seat(tmp_path: Path) -> None:
     with serving(make_settings(tmp_path, grace_seconds=2.0)) as url:
-        ana, bo, table = pair(url)
+        ana, bo, table, sockets = pair(url)
         tid = table["id"]
+        sockets["bo"].close()
         for _ in range(3):
             ws = bo.socket()
             ws.watch(tid)
@@ -117,10 +124,9 @@ def test_coming_back_within_the_grace_period_keeps_the_seat(tmp_path: Path) -> N
 
 def test_closing_one_of_two_tabs_is_not_leaving(tmp_path: Path) -> None:
     with serving(make_settings(tmp_path, grace_seconds=GRACE)) as url:
-        ana, bo, table = pair(url)
+        ana, bo, table, sockets = pair(url)
         tid = table["id"]
-        first, second = bo.socket(), bo.socket()
-        first.watch(tid)
+        first, second = sockets["bo"], bo.socket()
         second.watch(tid)
         first.close()
         time.sleep(GRACE * 3)
@@ -134,9 +140,9 @@ def test_closing_one_of_two_tabs_is_not_leaving(tmp_path: Path) -> None:
 
 def test_a_player_who_never_comes_is_replaced_so_the_others_can_finish(tmp_path: Path) -> None:
     with serving(make_settings(tmp_path, grace_seconds=GRACE)) as url:
-        ana, _bo, table = pair(url)  # bo joined over HTTP and never opens the table
-        ws = ana.socket()
-        end = play_to_end(ws, ws.watch(table["id"]))
+        _, _, _, sockets = pair(url, following=("ana",))  # bo joined and never opens the table
+        ws = sockets["ana"]
+        end = play_to_end(ws, ws.until(my_turn))
         assert end["seats"][1]["away"] == "away" and end["result"]["winners"]
         ws.close()
 
