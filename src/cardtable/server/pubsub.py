@@ -20,9 +20,12 @@ messages on its own event loop, in the order they were published.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
 
 
 class Subscriber:
@@ -31,14 +34,6 @@ class Subscriber:
     def __init__(self, deliver: Callable[[Any], None]) -> None:
         self.deliver = deliver
         self.loop = asyncio.get_running_loop()
-
-    def send(self, message: Any) -> bool:
-        """Hand ``message`` to the subscriber's loop; False once that loop is closed."""
-        try:
-            self.loop.call_soon_threadsafe(self.deliver, message)
-        except RuntimeError:
-            return False
-        return True
 
 
 class PubSub(Protocol):
@@ -76,9 +71,26 @@ class InMemoryPubSub:
                     del self._channels[channel]
 
     def publish(self, channel: str, message: Any) -> None:
-        """Send ``message`` to every subscriber of ``channel``; dead subscribers are dropped."""
+        """Send ``message`` to every subscriber of ``channel``, with one hand-off per event loop however
+        many of its connections follow the channel (a move reaches a table's four seats with one
+        wake-up of the loop, not four); subscribers whose loop is closed are dropped."""
         with self._lock:
             members = list(self._channels.get(channel, ()))
+        by_loop: dict[asyncio.AbstractEventLoop, list[Subscriber]] = {}
         for subscriber in members:
-            if not subscriber.send(message):
-                self.unsubscribe(channel, subscriber)
+            by_loop.setdefault(subscriber.loop, []).append(subscriber)
+        for loop, group in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_deliver, group, message)
+            except RuntimeError:  # that loop is closed
+                for subscriber in group:
+                    self.unsubscribe(channel, subscriber)
+
+
+def _deliver(group: list[Subscriber], message: Any) -> None:
+    """On their loop: hand ``message`` to each subscriber; one that fails does not keep it from the others."""
+    for subscriber in group:
+        try:
+            subscriber.deliver(message)
+        except Exception:
+            log.exception("a subscriber failed to take a message")

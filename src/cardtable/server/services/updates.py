@@ -9,16 +9,17 @@ Decisions:
 - The texts are made once per change, by the publisher, and each connection picks its own
   (``TableUpdate.text_for``): a hundred spectators cost one public text, not a hundred.
 - The clocks in every text of one update are read at one moment.
-- The texts are JSON made from plain values (``json.dumps``), not through the ``schemas.TableMessage``
+- The texts are JSON made from plain values (orjson), not through the ``schemas.TableMessage``
   model, which stays the description of the message (a test checks that every text is a valid one).
 """
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from ..pubsub import PubSub
 from .clocks import clock_state
@@ -125,12 +126,13 @@ def _text(common: _Common, live: Live, seat: int | None) -> str:
     ):
         moves = [state.action_to_string(a) for a in state.legal_actions()]
     observation = state.observation(seat) if state is not None else None
-    return f'{common.head},"seat":{_json(seat)},"observation":{_json(observation)},"moves":{_json(moves)}}}'
+    own = _json({"seat": seat, "observation": observation, "moves": moves})
+    return f"{common.head},{own[1:]}"
 
 
 def _json(value: Any) -> str:
-    """Compact JSON, as pydantic writes it."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON, as pydantic writes it (orjson: the texts of every move are most of a move's JSON)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def publish(pubsub: PubSub, live: Live, *, since: int | None = None) -> None:
