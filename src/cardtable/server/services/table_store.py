@@ -23,6 +23,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.orm import Session
 
 from ..db.models import ChatLine, Event, GameTable, Seat, User
+from ..db.prepared import PreparedSet
 from ..errors import NotFound
 from ..schemas import ClockPublic, SeatIn, SeatPublic, TablePublic
 from .rule_sets import board_of
@@ -294,8 +295,8 @@ def save_start(
 # -- the writes of a running game -------------------------------------------------------------------------
 
 
-_MOVE = (
-    update(GameTable)
+_MOVE_WRITES = PreparedSet(
+    move=update(GameTable)
     .where(GameTable.id == bindparam("table"), GameTable.version == bindparam("answered"))
     .values(
         version=bindparam("new_version"),
@@ -303,14 +304,13 @@ _MOVE = (
         status=bindparam("status"),
         result=bindparam("result"),
         turn_since=bindparam("at"),
-    )
-)
-_EVENTS = insert(Event)
-_TIME_USED = (
-    update(Seat)
+    ),
+    events=insert(Event).values(table_id=bindparam("table_id"), idx=bindparam("idx"), data=bindparam("data")),
+    time_used=update(Seat)
     .where(Seat.table_id == bindparam("table"), Seat.seat == bindparam("seat_number"))
-    .values(time_used=bindparam("used"))
+    .values(time_used=bindparam("used")),
 )
+"""The statements of every move, run on the driver's cursor (``db.prepared``)."""
 
 
 def save_move(
@@ -328,10 +328,11 @@ def save_move(
 ) -> bool:
     """Store a move that answered ``version``: the table's new version and turn, the move's events, and
     the game time ``seat`` has used (None: unchanged). False, with nothing written, when the table is no
-    longer at ``version`` (another server moved it on). The statements are built once (``_MOVE``...),
-    with the values bound at each move: building them per move cost more than running them."""
-    changed = connection.execute(
-        _MOVE,
+    longer at ``version`` (another server moved it on). The statements are compiled once
+    (``_MOVE_WRITES``): building and executing them through SQLAlchemy per move cost more than running
+    them."""
+    changed = _MOVE_WRITES("move", connection).execute(
+        connection,
         {
             "table": table_id,
             "answered": version,
@@ -342,12 +343,13 @@ def save_move(
             "at": at,
         },
     )
-    if changed.rowcount != 1:
+    if changed != 1:
         return False
     rows = [{"table_id": table_id, "idx": version + i, "data": e} for i, e in enumerate(events)]
-    connection.execute(_EVENTS, rows)
+    _MOVE_WRITES("events", connection).execute_many(connection, rows)
     if time_used is not None:
-        connection.execute(_TIME_USED, {"table": table_id, "seat_number": seat, "used": time_used})
+        used = {"table": table_id, "seat_number": seat, "used": time_used}
+        _MOVE_WRITES("time_used", connection).execute(connection, used)
     return True
 
 
