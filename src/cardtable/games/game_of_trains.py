@@ -51,7 +51,7 @@ from enum import IntEnum
 from functools import partial
 from itertools import product
 from operator import is_, itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
@@ -229,6 +229,20 @@ PROTECT_IDS = tuple(
     for card in range(len(CARDS) + 1)
 )
 """``PROTECT_IDS[card][free]``: a protect card's ``use`` ids onto the positions ``free`` marks True."""
+
+
+class Table(NamedTuple):
+    """The public table of a match as card numbers (``GameOfTrainsState.table``)."""
+
+    trains: tuple[tuple[int, ...], ...]
+    """Per seat, its cars from the locomotive."""
+    protect: tuple[tuple[int | None, ...], ...]
+    """Per seat and position, the protect card under the car, or None."""
+    market: tuple[int | None, ...]
+    """Per ability, the market card with it, or None."""
+    draw_pile: int
+    discard_pile: int
+
 
 # -- phases --------------------------------------------------------------------------------------------
 
@@ -596,6 +610,22 @@ class GameOfTrainsState(State):
         self._to_act = self._order[seat][1]
 
     # -- observation --------------------------------------------------------------------------------------
+
+    def table(self) -> Table:
+        """The public table as card numbers: what ``observation(None)`` shows of trains, protections,
+        market and piles, as read-only copies.
+
+        Why it exists: the vector environment's tracker (``envs/encoding/game_of_trains``) reads a
+        move's outcome after every move (the replacement cars a removal draws, the cars the duplicate
+        rule sends to the discard pile), and building ``observation(None)``'s dicts for that would cost
+        more than the tracker saves."""
+        return Table(
+            tuple(map(tuple, self._trains)),
+            tuple(map(tuple, self._protect)),
+            tuple(self._market),
+            len(self._draw_pile),
+            len(self._discard),
+        )
 
     def observation(self, seat: int | None) -> JsonDict:
         """The public table (trains, protections, market, pile sizes) plus the seat's own private cards."""
