@@ -81,29 +81,40 @@ LONG_MATCHES: list[tuple[str, dict[str, Any]]] = [
     ("mue", {"players": 3}),
     ("mue", {"players": 4}),
     ("mue", {"players": 6, "dealer_sits_out": True}),
+    ("game-of-trains", {"players": 2}),
+    ("game-of-trains", {"players": 3, "turn_limit": 300}),
+    ("game-of-trains", {"players": 4}),
 ]
 """Games with a tracker, with their default scores (many hands a match) and the options that change
-what the tracker lays out."""
+what the tracker lays out (Game of Trains: the player count and the turn limit's scale; random play
+mostly reaches the default limit, about 1,400 decisions, so matches end within the run)."""
 
 
 @pytest.mark.parametrize("case", LONG_MATCHES, ids=case_id)
 def test_trackers_follow_whole_matches_hand_after_hand(case: tuple[str, dict[str, Any]]) -> None:
     """Default scores play many hands: every deal, auction, trump call, draw, trick and score that a
-    tracker lays out itself is checked against the reference encoding after every move."""
+    tracker lays out itself is checked against the reference encoding after every move. A game of
+    one deal (Game of Trains) plays whole matches instead: every setup, turn, removal and reshuffle,
+    to the match's end and the next match in its slot."""
     name, options = case
     envs = VectorEnv(name, 2, seed=6, **options)
     assert tracker_for(envs.encoder) is not None
     hand_key = envs.encoder.hand_key
     rng = np.random.default_rng(2)
     obs, _ = envs.reset()
-    hands = 0
-    for _ in range(1500):
+    hands = matches = 0
+    for _ in range(1500 if hand_key else 3000):
         states = [envs.state(slot) for slot in range(2)]
         assert np.array_equal(envs.global_states(), np.stack([envs.encoder.encode_state(s) for s in states]))
-        before = [s.observation(None)[hand_key] for s in states]
-        obs, *_ = envs.step(random_actions(rng, obs["action_mask"]))
-        hands += sum(envs.state(slot).observation(None)[hand_key] != before[slot] for slot in range(2))
-    assert hands >= 15
+        before = [s.observation(None)[hand_key] for s in states] if hand_key else []
+        obs, _, _, _, info = envs.step(random_actions(rng, obs["action_mask"]))
+        matches += len(info.get("final", ()))
+        if hand_key:
+            hands += sum(envs.state(slot).observation(None)[hand_key] != before[slot] for slot in range(2))
+    if hand_key:
+        assert hands >= 15
+    else:
+        assert matches >= 3
 
 
 def test_rewards_add_up_as_the_reward_mode_says() -> None:

@@ -46,12 +46,12 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from functools import partial
 from itertools import product
 from operator import is_, itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
@@ -144,11 +144,6 @@ REARRANGEMENTS = {
     ability: {p: _permutation(ability, p) for p in LEGAL_POSITIONS[ability]}
     for ability in (Ability.SWAP_ADJ, Ability.SWAP_GAP1, Ability.MOVE_R2, Ability.MOVE_L2)
 }
-REORDER = {
-    ability: {p: itemgetter(*order) for p, order in orders.items()}
-    for ability, orders in REARRANGEMENTS.items()
-}
-"""The same, as functions from a train to its cars in their new order (one C call on the hot path)."""
 
 
 def rearranged(train: Sequence[int], ability: Ability, p: int) -> list[int]:
@@ -177,8 +172,9 @@ def is_ascending(train: Sequence[int]) -> bool:
     >>> is_ascending([10, 20, 30, 40, 50, 60, 70]), is_ascending([10, 20, 40, 30, 50, 60, 70])
     (True, False)
     """
-    a, b, c, d, e, f, g = train  # unrolled: this runs after nearly every action
-    return a < b < c < d < e < f < g
+    # Unrolled, and read car by car: this runs after nearly every action, and most trains fail at
+    # their first or second pair (unpacking all seven first costs a third more).
+    return train[0] < train[1] < train[2] < train[3] < train[4] < train[5] < train[6]
 
 
 # -- action ids ----------------------------------------------------------------------------------------
@@ -208,6 +204,24 @@ PLACE_IDS = ((), *(tuple(place_id(card, p) for p in POSITIONS) for card in CARDS
 """Per card: its seven ``place`` ids."""
 
 
+Reorder = Callable[[Sequence[int]], tuple[int, ...]]
+"""A swap or move as a function from a train to its cars in their new order."""
+
+
+def _rearrangement(card: int, index: int) -> tuple[Reorder, tuple[int, ...]] | None:
+    orders = REARRANGEMENTS.get(ABILITY_OF[card], {})
+    if index + 1 not in orders:
+        return None
+    moved = tuple(position - 1 for position in moved_positions(ABILITY_OF[card], index + 1))
+    return itemgetter(*orders[index + 1]), moved
+
+
+REARRANGE_AT = tuple(_rearrangement(card, index) for card, index in PLACE_OF)
+"""Per ``use C P`` (its id minus ``USE_AT_BASE``) of a swap or move: a function from the train to its
+cars in their new order (one C call on the hot path) and the 0-based indexes whose car changes place
+(their protection ends); None for the ids of the other abilities. One look-up a move."""
+
+
 def _use_ids(card: int) -> tuple[int, ...]:
     ability = ABILITY_OF[card]
     if ability in REMOVED_AT:
@@ -229,6 +243,20 @@ PROTECT_IDS = tuple(
     for card in range(len(CARDS) + 1)
 )
 """``PROTECT_IDS[card][free]``: a protect card's ``use`` ids onto the positions ``free`` marks True."""
+
+
+class Table(NamedTuple):
+    """The public table of a match as card numbers (``GameOfTrainsState.table``)."""
+
+    trains: tuple[tuple[int, ...], ...]
+    """Per seat, its cars from the locomotive."""
+    protect: tuple[tuple[int | None, ...], ...]
+    """Per seat and position, the protect card under the car, or None."""
+    market: tuple[int | None, ...]
+    """Per ability, the market card with it, or None."""
+    draw_pile: int
+    discard_pile: int
+
 
 # -- phases --------------------------------------------------------------------------------------------
 
@@ -452,13 +480,14 @@ class GameOfTrainsState(State):
 
     def _use_at(self, seat: int, arg: int) -> None:
         card, index = PLACE_OF[arg]
-        ability = ABILITY_OF[card]
         self._leave_market(card)
-        if ability is PROTECT:
+        rearrangement = REARRANGE_AT[arg]
+        if rearrangement is None:  # the one other ability that takes a position
             self._protect[seat][index] = card
         else:
             self._discard.append(card)
-            if self._rearrange(seat, ability, index + 1):
+            reorder, moved = rearrangement
+            if self._rearrange(seat, reorder, moved):
                 return
         self._end_turn(seat)
 
@@ -524,13 +553,13 @@ class GameOfTrainsState(State):
         at = bisect(self._turn_actions, ids[0]) - 1
         del self._turn_actions[at : at + len(ids)]
 
-    def _rearrange(self, seat: int, ability: Ability, p: int) -> bool:
-        """A swap or move in the user's train; protection ends for every car that changes place.
-        True when the train now wins."""
-        self._trains[seat] = train = list(REORDER[ability][p](self._trains[seat]))
+    def _rearrange(self, seat: int, reorder: Reorder, moved: tuple[int, ...]) -> bool:
+        """A swap or move in the user's train (``REARRANGE_AT``); protection ends for every car that
+        changes place. True when the train now wins."""
+        self._trains[seat] = train = list(reorder(self._trains[seat]))
         protect = self._protect[seat]
         if any(protect):
-            for position in MOVED[ability][p]:
+            for position in moved:
                 card = protect[position]
                 if card is not None:
                     self._discard.append(card)
@@ -597,6 +626,22 @@ class GameOfTrainsState(State):
 
     # -- observation --------------------------------------------------------------------------------------
 
+    def table(self) -> Table:
+        """The public table as card numbers: what ``observation(None)`` shows of trains, protections,
+        market and piles, as read-only copies.
+
+        Why it exists: the vector environment's tracker (``envs/encoding/game_of_trains``) reads a
+        move's outcome after every move (the replacement cars a removal draws, the cars the duplicate
+        rule sends to the discard pile), and building ``observation(None)``'s dicts for that would cost
+        more than the tracker saves."""
+        return Table(
+            tuple(map(tuple, self._trains)),
+            tuple(map(tuple, self._protect)),
+            tuple(self._market),
+            len(self._draw_pile),
+            len(self._discard),
+        )
+
     def observation(self, seat: int | None) -> JsonDict:
         """The public table (trains, protections, market, pile sizes) plus the seat's own private cards."""
         n = self.game.players
@@ -630,12 +675,6 @@ class GameOfTrainsState(State):
             "winners": list(self._winners),
         }
 
-
-MOVED = {
-    ability: {p: tuple(position - 1 for position in moved_positions(ability, p)) for p in positions}
-    for ability, positions in REARRANGEMENTS.items()
-}
-"""Per swap/move ability and position: the 0-based indexes whose car changes place."""
 
 # -- notation ------------------------------------------------------------------------------------------
 

@@ -35,11 +35,23 @@ drawn card is named by the ``place`` that follows it, and shown in ``drawn`` unt
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
-from ...core.game import JsonDict
-from ...games.game_of_trains import USE_AT_BASE, USE_BASE, Ability
+from ...core.game import JsonDict, State
+from ...games.game_of_trains import (
+    ABILITY_OF,
+    DRAW,
+    PLACE_OF,
+    USE_AT_BASE,
+    USE_BASE,
+    Ability,
+    GameOfTrainsState,
+    Table,
+)
 from . import Encoder
+from .tracker import Row, Tracker
 
 CARDS = 84
 LENGTH = 7
@@ -151,4 +163,93 @@ class GameOfTrainsEncoder(Encoder):
         return self.players + bound + self.players * turns
 
 
+class GameOfTrainsTracker(Tracker):
+    """Every seat's vector of a Game of Trains match, kept from its moves (``encoding/tracker``).
+
+    What a move does to the public table (the car a place replaces, the cars a removal takes and the
+    hidden ones that replace them, the duplicate rule's discards, protections ended by a swap) is read
+    after the move from ``GameOfTrainsState.table`` and only what changed is rewritten: the rules stay
+    the engine's alone. The tracker itself lays out the turn count, the phase (a ``draw`` opens the
+    place, any other move ends the turn), the seat to act (from the state), the drawn card (named by
+    the seat's legal places, into its private field only) and a reshuffle's end of every seat's setup
+    discards (a ``shuffle`` event). Setup placements, a handful per match, rewrite the row from the
+    views, as ``start`` does. A match that is over is not followed (the vector env starts the next)."""
+
+    __slots__ = ("drawn", "n", "setup", "table", "turn_scale", "turns")
+
+    def __init__(self, encoder: Encoder) -> None:
+        super().__init__(encoder)
+        self.n = encoder.players
+        self.turn_scale = cast(GameOfTrainsEncoder, encoder).turn_scale
+
+    def _remember(self, state: State) -> None:
+        view = state.observation(None)
+        self.setup, self.turns = view["phase"] == "setup", view["turn"]
+        self.drawn = PLACE_OF[state.legal_actions()[0]][0] if view["phase"] == "place" else None
+        self.table = cast(GameOfTrainsState, state).table()
+
+    def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+        if self.setup:
+            self.start(row, state)  # a setup placement: see the class docstring
+            return
+        at = self.at
+        if events:  # a reshuffle: the setup discards left the discard pile
+            discards = at.setup_discards - at.drawn
+            for private in self.private:
+                self.fill(row, private + discards, private + discards + CARDS, 0.0)
+        if action == DRAW:
+            self.drawn = drawn = PLACE_OF[state.legal_actions()[0]][0]
+            row[self.private[seat] + drawn - 1] = 1.0
+            row[at.phase + 1], row[at.phase + 2] = 0.0, 1.0
+            if not events:  # the top card left the draw pile, and nothing else changed
+                row[at.draw_pile] = (self.table.draw_pile - 1) / CARDS
+                return  # self.table is behind by that card: the next move rewrites both piles
+        else:
+            if self.drawn is not None:
+                row[self.private[seat] + self.drawn - 1] = 0.0
+                row[at.phase + 1], row[at.phase + 2] = 1.0, 0.0
+                self.drawn = None
+            self.turns += 1
+            row[at.turn] = self.turns / self.turn_scale
+            row[at.to_act + seat] = 0.0
+            row[at.to_act + state.current_player()] = 1.0  # type: ignore[operator]  # the match goes on
+        self._table(row, cast(GameOfTrainsState, state).table())
+
+    def _table(self, row: Row, table: Table) -> None:
+        """Rewrite what changed on the public table since the last move."""
+        at, old = self.at, self.table
+        self.table = table
+        if table.trains != old.trains:
+            for seat, (before, after) in enumerate(zip(old.trains, table.trains, strict=True)):
+                if before != after:
+                    for position, (was, car) in enumerate(zip(before, after, strict=True)):
+                        if was != car:
+                            self._car(row, seat * LENGTH + position, was, car)
+        if table.protect != old.protect:
+            for seat, (before, after) in enumerate(zip(old.protect, table.protect, strict=True)):
+                if before != after:
+                    for position, (was, card) in enumerate(zip(before, after, strict=True)):
+                        if was != card:
+                            row[at.protected + seat * LENGTH + position] = 0.0 if card is None else 1.0
+        if table.market != old.market:
+            for was, card in zip(old.market, table.market, strict=True):
+                if was != card:
+                    if was is not None:
+                        row[at.market + was - 1] = 0.0
+                    if card is not None:
+                        row[at.market + card - 1] = 1.0
+        row[at.draw_pile] = table.draw_pile / CARDS
+        row[at.discard_pile] = table.discard_pile / CARDS
+
+    def _car(self, row: Row, slot: int, was: int, car: int) -> None:
+        """The car at ``slot`` (seat * 7 + position) is now ``car``, not ``was``."""
+        at = self.at
+        row[at.trains + slot * CARDS + was - 1] = 0.0
+        row[at.trains + slot * CARDS + car - 1] = 1.0
+        row[at.train_numbers + slot] = car / CARDS
+        row[at.train_abilities + slot * len(ABILITIES) + ABILITY_OF[was]] = 0.0
+        row[at.train_abilities + slot * len(ABILITIES) + ABILITY_OF[car]] = 1.0
+
+
+tracker_class = GameOfTrainsTracker
 encoder_class = GameOfTrainsEncoder
