@@ -1,8 +1,8 @@
-"""Research adapters' speed beside the engine: for Slobberhannes (4 players) and Troeven, the raw
-engine's random-playout decisions/s, the vector environment's agent steps/s (``cardtable.envs.vector``,
-256 matches, random masked actions, observations and masks built every step), the PettingZoo AEC
-adapter's steps/s, and PettingZoo's own ``texas_holdem_v4`` in the same AEC loop (when rlcard is
-installed, as ``make bench`` does in its own venv).
+"""Research adapters' speed beside the engine: for Slobberhannes (4 players), Troeven and Cabooses in
+the Corner (4 players), the raw engine's random-playout decisions/s, the vector environment's agent
+steps/s (``cardtable.envs.vector``, 256 matches, random masked actions, observations and masks built
+every step), the PettingZoo AEC adapter's steps/s, and PettingZoo's own ``texas_holdem_v4`` in the
+same AEC loop (when rlcard is installed, as ``make bench`` does in its own venv).
 
 Every figure is process CPU time in one process on one core; each row is measured in each of
 ``--rounds`` rounds and the best round counts. The vector/AEC and vector/engine ratios are the
@@ -20,7 +20,11 @@ from typing import Any
 import numpy as np
 from bench_playout import ours  # the scripts run from benchmarks/, beside it
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = [("slobberhannes", {"players": 4}), ("troeven", {})]
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("slobberhannes", {"players": 4}),
+    ("troeven", {}),
+    ("cabooses-in-the-corner", {"players": 4}),
+]
 NUM_ENVS = 256
 
 

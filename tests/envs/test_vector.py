@@ -84,18 +84,21 @@ LONG_MATCHES: list[tuple[str, dict[str, Any]]] = [
     ("game-of-trains", {"players": 2}),
     ("game-of-trains", {"players": 3, "turn_limit": 300}),
     ("game-of-trains", {"players": 4}),
+    *(("cabooses-in-the-corner", {"players": players}) for players in range(2, 7)),
+    ("cabooses-in-the-corner", {"broken_cabooses": False}),
 ]
 """Games with a tracker, with their default scores (many hands a match) and the options that change
 what the tracker lays out (Game of Trains: the player count and the turn limit's scale; random play
-mostly reaches the default limit, about 1,400 decisions, so matches end within the run)."""
+mostly reaches the default limit, about 1,400 decisions, so matches end within the run; Cabooses, one
+deal of about 80 decisions: every player count and the pack without broken cabooses)."""
 
 
 @pytest.mark.parametrize("case", LONG_MATCHES, ids=case_id)
 def test_trackers_follow_whole_matches_hand_after_hand(case: tuple[str, dict[str, Any]]) -> None:
     """Default scores play many hands: every deal, auction, trump call, draw, trick and score that a
     tracker lays out itself is checked against the reference encoding after every move. A game of
-    one deal (Game of Trains) plays whole matches instead: every setup, turn, removal and reshuffle,
-    to the match's end and the next match in its slot."""
+    one deal (Game of Trains, Cabooses) plays whole matches instead: every setup, turn, draw and
+    departure, to the match's end and the next match in its slot."""
     name, options = case
     envs = VectorEnv(name, 2, seed=6, **options)
     assert tracker_for(envs.encoder) is not None

@@ -32,8 +32,8 @@ Decisions:
 - Observations are not rebuilt from views. Each slot keeps its match's global state vector
   (``Encoder.encode_state``), which the game's tracker (``encoding/tracker``) updates from each
   move and the events it wrote; a seat's vector is read out of it (``Encoder.seat_gather``) for the
-  whole batch at once. Slobberhannes, Troeven, Mü and Game of Trains have trackers; a game without
-  one yet (Cabooses) encodes the seat's view each step, as the single environments do.
+  whole batch at once. Every game has a tracker (Slobberhannes, Troeven, Mü, Game of Trains and
+  Cabooses); a game added without one encodes the seat's view each step, as the single environments do.
 - Every seat's reward is reported every step (rewards ``[N, players]``), so a learner playing all
   seats credits each of them; the Gymnasium wrapper, limited to one reward per match, gives the
   mover's and keeps the rest in ``info``.

@@ -766,6 +766,19 @@ class CaboosesState(State):
     def _hand_sizes(self) -> list[int]:
         return list(map(sum, self._counts))
 
+    # -- read-only accessors (for the vector environment's tracker) ---------------------------------
+
+    def hand_counts(self, seat: int) -> list[int]:
+        """A copy of ``seat``'s hand as copies per code: the cards a seat drew (the turn's draw and the
+        forced draws, which are not record events) are found by comparing it with the hand before,
+        without building the seat's observation."""
+        return self._counts[seat][:]
+
+    def pile_ids(self) -> tuple[int, ...]:
+        """The id in ``PILES`` of the pile at each place, in ``PLACES`` order: the observation's public
+        ``piles`` without building them, so a tracker reads what a move left (departures included)."""
+        return tuple(self._piles)
+
     # -- the board --------------------------------------------------------------------------------
 
     def _set_pile(self, place: int, pile: int) -> None:

@@ -32,22 +32,34 @@ plus the pack (every card drawn at most once)."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import compress
+from operator import ne
 
 import numpy as np
 
-from ...core.game import JsonDict
+from ...core.game import JsonDict, State
 from ...games.cabooses_in_the_corner import (
     CARD_IDS,
     CODES,
+    EMPTY,
+    END_ACTION,
     MOVE_BASE,
+    MOVE_OF,
     NUM_CODES,
     NUM_PLACES,
+    PILES,
     PLACES,
     PLAY_BASE,
+    PLAY_OF,
+    RELOCATE_BASE,
+    RELOCATE_OF,
     TRAIN_LENGTH,
+    CaboosesState,
+    Pile,
     pack_for,
 )
 from . import Encoder
+from .tracker import Row, Tracker
 
 PACK = 72
 OUTCOMES = ("win", "stalemate", "draw")
@@ -80,6 +92,17 @@ class CaboosesEncoder(Encoder):
         add("winners", n, "the seat that emptied its hand", per_seat=1)
         add("losers", n, "the seats holding the most cards at a stalemate", per_seat=1)
         self.f = {field.name: field for field in self.layout.fields}
+        self.count_values = [self._count_values(code) for code in CODES]
+        """``count_values[card][k]``: what a count field holds for ``k`` copies of a code (``_counts``'
+        float32 sums: ``k / copies`` rounded once is not always the same number, e.g. 3/7)."""
+
+    def _count_values(self, code: str) -> list[float]:
+        values = []
+        for k in range(self.copies[CARD_IDS[code]] + 1):
+            out = np.zeros(NUM_CODES, np.float32)
+            self._counts(out, 0, [code] * k)
+            values.append(float(out[CARD_IDS[code]]))
+        return values
 
     def _write(self, out: np.ndarray, view: JsonDict) -> None:
         f, me = self.f, self.me(view)
@@ -138,4 +161,122 @@ class CaboosesEncoder(Encoder):
         return self.game.max_game_length() + PACK  # type: ignore[operator]
 
 
+class CaboosesTracker(Tracker):
+    """Every seat's vector of a Cabooses in the Corner game, kept from its moves (``encoding/tracker``).
+
+    A play takes a card from the hand onto a pile; a move or relocation changes two piles; ``end``
+    passes the turn. What the rules settle is read from the state, not worked out again: the piles a
+    move left (``pile_ids``: a completed corner train has departed, which empties its corner) and the
+    cards drawn (``hand_counts`` of the seat to act, compared with its hand before: the turn's draw
+    after ``end``, forced draws after a move or relocation made before any play). A departed train is
+    the cards that arrived at the place it left. The game's end (a win, a stalemate) is never laid
+    out: the match is over and the vector environment starts the next one."""
+
+    __slots__ = ("counts", "departed", "depot", "drawn", "piles", "played", "sizes", "values")
+
+    def __init__(self, encoder: Encoder) -> None:
+        super().__init__(encoder)
+        assert isinstance(encoder, CaboosesEncoder)
+        self.values = encoder.count_values
+
+    def _remember(self, state: State) -> None:
+        assert isinstance(state, CaboosesState)
+        view = state.observation(None)
+        self.counts = [state.hand_counts(seat) for seat in range(self.encoder.players)]
+        self.sizes = view["hand_sizes"]
+        self.piles = list(state.pile_ids())
+        self.departed = [0] * NUM_CODES
+        for train in view["departed"]:
+            for code in train:
+                self.departed[CARD_IDS[code]] += 1
+        self.depot, self.played, self.drawn = view["depot"], view["played"], view["drawn"]
+
+    def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
+        assert isinstance(state, CaboosesState)
+        if action < MOVE_BASE:
+            self._played(row, state, seat, *PLAY_OF[action - PLAY_BASE])
+        elif action < RELOCATE_BASE:
+            source, _, target = MOVE_OF[action - MOVE_BASE]
+            self._moved(row, state, seat, source, target)
+        elif action < END_ACTION:
+            self._moved(row, state, seat, *RELOCATE_OF[action - RELOCATE_BASE])
+        else:
+            self._ended(row, state, seat)
+
+    def _played(self, row: Row, state: CaboosesState, seat: int, card: int, place: int) -> None:
+        """A card from the hand onto the pile at ``place`` (where it may complete a corner's train)."""
+        at, counts = self.at, self.counts[seat]
+        counts[card] -= 1
+        row[self.private[seat] + card] = self.values[card][counts[card]]
+        self.sizes[seat] -= 1
+        row[at.hand_sizes + seat] = self.sizes[seat] / PACK
+        old = self.piles[place]
+        if self._pile(row, place, state.pile_ids()[place]) == EMPTY:  # a corner's train departed
+            self._departed(row, PILES[old] + (card,))
+        self.played += 1
+        row[at.turn] = self.played / PACK
+
+    def _moved(self, row: Row, state: CaboosesState, seat: int, source: int, target: int) -> None:
+        """A move or relocation from ``source`` onto ``target``; forced draws may follow."""
+        piles, now = self.piles, state.pile_ids()
+        arrived = PILES[piles[target]] + PILES[piles[source]][len(PILES[now[source]]) :]
+        self._pile(row, source, now[source])
+        if self._pile(row, target, now[target]) == EMPTY:
+            self._departed(row, arrived)
+        if not self.played:
+            self._drew(row, state, seat)
+
+    def _ended(self, row: Row, state: CaboosesState, seat: int) -> None:
+        """The turn passes: the next seat draws (the turn's draw and any forced draws)."""
+        at = self.at
+        row[at.first_turn + seat] = 0.0
+        row[at.to_act + seat] = 0.0
+        nxt: int = state.current_player()  # type: ignore[assignment]  # the match goes on
+        row[at.to_act + nxt] = 1.0
+        self.played = self.drawn = 0
+        row[at.turn] = 0.0
+        row[at.turn + 1] = 0.0
+        self._drew(row, state, nxt)
+
+    def _drew(self, row: Row, state: CaboosesState, seat: int) -> None:
+        """Lay out the cards ``seat`` (to act) drew since its hand was last laid out, if any."""
+        counts, now = self.counts[seat], state.hand_counts(seat)
+        if counts == now:
+            return
+        drawn, hand = 0, self.private[seat]
+        for card in compress(range(NUM_CODES), map(ne, counts, now)):  # the codes drawn
+            drawn += now[card] - counts[card]
+            row[hand + card] = self.values[card][now[card]]
+        self.counts[seat] = now
+        at = self.at
+        self.sizes[seat] += drawn
+        row[at.hand_sizes + seat] = self.sizes[seat] / PACK
+        self.depot -= drawn
+        row[at.depot] = self.depot / PACK
+        self.drawn += drawn
+        row[at.turn + 1] = self.drawn / PACK
+
+    def _pile(self, row: Row, place: int, pile: int) -> int:
+        """Show ``pile`` at ``place`` (its top, its bottom and its length) instead of the one there."""
+        offset = self.at.piles + place * PILE_VALUES
+        before, after = PILES[self.piles[place]], PILES[pile]
+        if before:
+            row[offset + before[-1]] = 0.0
+            row[offset + NUM_CODES + before[0]] = 0.0
+        if after:
+            row[offset + after[-1]] = 1.0
+            row[offset + NUM_CODES + after[0]] = 1.0
+        row[offset + 2 * NUM_CODES] = len(after) / TRAIN_LENGTH
+        self.piles[place] = pile
+        return pile
+
+    def _departed(self, row: Row, train: Pile) -> None:
+        """Add a departed train's cards to ``departed``."""
+        departed, offset = self.departed, self.at.departed
+        for card in train:
+            departed[card] += 1
+            row[offset + card] = self.values[card][departed[card]]
+
+
 encoder_class = CaboosesEncoder
+tracker_class = CaboosesTracker
