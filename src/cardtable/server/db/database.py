@@ -37,6 +37,10 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 CHECKPOINT_SECONDS = 1.0
 RECYCLE_SECONDS = 1800
 """PostgreSQL: a pooled connection older than this is replaced at its next checkout."""
+POOL_SIZE = 20
+"""PostgreSQL: connections kept open. Moves, bot turns and reads run on up to 40 worker threads; with
+SQLAlchemy's default of 5, the connections past it were opened and closed for each transaction under load
+(py-spy at 200 tables: a connection set up for many moves). Two instances keep 40 of PostgreSQL's 100."""
 MIGRATION_LOCK = 0x636172647461626C
 """PostgreSQL advisory lock key held while migrating ("cardtabl" in ASCII)."""
 
@@ -55,6 +59,7 @@ class Database:
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
         else:
             options["pool_recycle"] = RECYCLE_SECONDS
+            options["pool_size"] = POOL_SIZE
         self.engine: Engine = create_engine(url, **options)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)

@@ -4,8 +4,8 @@ A move writes two or three rows. Through ``Connection.execute`` each statement p
 execution machinery (an execution context, the compiled-cache look-up, type processing, a result object),
 which cost more than SQLite took to run it. A ``Prepared`` statement is compiled from the same Core
 statement, keeps its SQL text and its bind processors (the JSON columns' serializer, for one), and runs
-on the DBAPI cursor of the caller's connection, inside the caller's transaction: what is stored is what
-``Connection.execute`` would store.
+on a DBAPI cursor of the caller's connection (``cursor_of``), inside the caller's transaction: what is
+stored is what ``Connection.execute`` would store.
 
 >>> from sqlalchemy import bindparam, column, table, update
 >>> from sqlalchemy.dialects import sqlite
@@ -18,7 +18,8 @@ on the DBAPI cursor of the caller's connection, inside the caller's transaction:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import contextlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from sqlalchemy import Connection, Dialect
@@ -50,22 +51,29 @@ class Prepared:
             return bound
         return tuple(bound[name] for name in self.positions)
 
-    def execute(self, connection: Connection, values: Mapping[str, Any]) -> int:
-        """Run once with ``values`` in ``connection``'s transaction; the number of rows it changed."""
-        cursor = connection.connection.cursor()
-        try:
-            cursor.execute(self.sql, self.parameters(values))
-            return int(cursor.rowcount)
-        finally:
-            cursor.close()
+    def execute(self, cursor: Any, values: Mapping[str, Any]) -> int:
+        """Run once with ``values`` on a DBAPI ``cursor`` (``cursor_of``); the number of rows it changed."""
+        cursor.execute(self.sql, self.parameters(values))
+        return int(cursor.rowcount)
 
-    def execute_many(self, connection: Connection, rows: list[Mapping[str, Any]]) -> None:
-        """Run once per row of values, in ``connection``'s transaction."""
-        cursor = connection.connection.cursor()
-        try:
+    def execute_many(self, cursor: Any, rows: list[Mapping[str, Any]]) -> None:
+        """Run once per row of values on a DBAPI ``cursor``; a single row as ``execute`` (psycopg's
+        ``executemany`` sets up a pipeline, which costs more than one statement)."""
+        if len(rows) == 1:
+            cursor.execute(self.sql, self.parameters(rows[0]))
+        else:
             cursor.executemany(self.sql, [self.parameters(row) for row in rows])
-        finally:
-            cursor.close()
+
+
+@contextlib.contextmanager
+def cursor_of(connection: Connection) -> Iterator[Any]:
+    """A DBAPI cursor of ``connection``, in its transaction, closed after the block: one for all the
+    statements of a move (making a psycopg cursor costs about as much as running a statement)."""
+    cursor = connection.connection.cursor()
+    try:
+        yield cursor
+    finally:
+        cursor.close()
 
 
 class PreparedSet:

@@ -23,7 +23,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.orm import Session
 
 from ..db.models import ChatLine, Event, GameTable, Seat, User
-from ..db.prepared import PreparedSet
+from ..db.prepared import PreparedSet, cursor_of
 from ..errors import NotFound
 from ..schemas import ClockPublic, SeatIn, SeatPublic, TablePublic
 from .rule_sets import board_of
@@ -95,9 +95,10 @@ def running_facts(session: Session, *, table_id: int) -> RunningFacts | None:
     )
 
 
-def playing_tables(session: Session) -> list[GameTable]:
-    """Every table whose game is being played."""
-    return list(session.scalars(select(GameTable).where(GameTable.status == "playing")))
+def clocked_tables(session: Session) -> list[GameTable]:
+    """Every table whose game is being played with a clock (time per move or per game)."""
+    clocked = (GameTable.move_seconds > 0) | (GameTable.game_seconds > 0)
+    return list(session.scalars(select(GameTable).where(GameTable.status == "playing", clocked)))
 
 
 def tables_waiting_for_bots(session: Session) -> dict[int, int]:
@@ -331,25 +332,23 @@ def save_move(
     longer at ``version`` (another server moved it on). The statements are compiled once
     (``_MOVE_WRITES``): building and executing them through SQLAlchemy per move cost more than running
     them."""
-    changed = _MOVE_WRITES("move", connection).execute(
-        connection,
-        {
-            "table": table_id,
-            "answered": version,
-            "new_version": version + len(events),
-            "to_act": to_act,
-            "status": "over" if over else "playing",
-            "result": result,
-            "at": at,
-        },
-    )
-    if changed != 1:
-        return False
-    rows = [{"table_id": table_id, "idx": version + i, "data": e} for i, e in enumerate(events)]
-    _MOVE_WRITES("events", connection).execute_many(connection, rows)
-    if time_used is not None:
-        used = {"table": table_id, "seat_number": seat, "used": time_used}
-        _MOVE_WRITES("time_used", connection).execute(connection, used)
+    move = {
+        "table": table_id,
+        "answered": version,
+        "new_version": version + len(events),
+        "to_act": to_act,
+        "status": "over" if over else "playing",
+        "result": result,
+        "at": at,
+    }
+    with cursor_of(connection) as cursor:
+        if _MOVE_WRITES("move", connection).execute(cursor, move) != 1:
+            return False
+        rows = [{"table_id": table_id, "idx": version + i, "data": e} for i, e in enumerate(events)]
+        _MOVE_WRITES("events", connection).execute_many(cursor, rows)
+        if time_used is not None:
+            used = {"table": table_id, "seat_number": seat, "used": time_used}
+            _MOVE_WRITES("time_used", connection).execute(cursor, used)
     return True
 
 

@@ -129,7 +129,7 @@ class TableService:
     def resume_turns(self) -> int:
         """At start-up: the clock of every waiting person starts anew, and every seated person no connection
         shows gets the grace period (``Away.resume``). Beside other servers (``shared``) the clocks run on
-        as stored. Returns how many tables are being played."""
+        as stored. Returns how many tables are played with a clock."""
         self.away.resume()
         return self.turns.resume_clocks()
 

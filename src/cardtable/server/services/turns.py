@@ -135,12 +135,13 @@ class Turns:
 
     def resume_clocks(self) -> int:
         """At start-up: the clock of every waiting person starts anew (beside other servers, ``shared``, it
-        runs on as stored). Returns how many tables are being played."""
+        runs on as stored; the sweeper's lease holder does this every lease period, so untimed tables are
+        left out in the query). Returns how many tables are played with a clock."""
         started = time.time()
         with self.db.write() as session:
-            tables = table_store.playing_tables(session)
+            tables = table_store.clocked_tables(session)
             for table in tables:
-                if table.to_act is None or not (table.move_seconds or table.game_seconds):
+                if table.to_act is None:
                     continue
                 waiting = table.seats[table.to_act]
                 if waiting.user_id is None or waiting.away is not None:
