@@ -40,12 +40,16 @@ def record_form(entry: Entry, notation: Callable[[int], str]) -> JsonDict:
     return json_copy(entry)  # type: ignore[no-any-return]
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Types ``json_copy`` keeps as they are without a call: most of a deal's values (a deck of codes)."""
+
+
 def json_copy(value: Any) -> Any:
     """A copy of JSON-like data (tuples become lists), so a record never shares lists with a live state."""
     if isinstance(value, dict):
-        return {k: json_copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else json_copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [json_copy(v) for v in value]
+        return [v if type(v) in _SCALARS else json_copy(v) for v in value]
     return value
 
 
