@@ -12,6 +12,7 @@ import json
 import random
 import re
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -27,7 +28,6 @@ from cardtable.games.game_of_trains import (
     USE_BASE,
     Ability,
     ability_table,
-    is_ascending,
     moved_positions,
     rearranged,
 )
@@ -68,6 +68,11 @@ def stacked(
 
 def train(state: cardtable.State, seat: int) -> list[int]:
     return [int(car["card"]) for car in state.observation(None)["trains"][seat]]
+
+
+def is_ascending(cars: list[int]) -> bool:
+    """The win condition, checked independently of the engine: each car greater than the one before."""
+    return all(left < right for left, right in pairwise(cars))
 
 
 def protected(state: cardtable.State, seat: int) -> dict[int, int]:

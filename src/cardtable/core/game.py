@@ -326,7 +326,11 @@ class State(ABC):
     def _legal_actions(self) -> Sequence[int]:
         """Sorted legal action ids for the seat to act (the match is not over): a list or a tuple,
         which the state keeps until the next move (``legal_actions`` hands out copies). It may be a
-        list the game itself keeps up to date as it plays: ``clone`` gives the copy its own."""
+        list the game itself keeps up to date as it plays: ``clone`` gives the copy its own.
+
+        A move that already holds what this would return for the next decision may leave it in
+        ``_legal`` itself (``apply_action`` clears it before the move): that saves a call a decision,
+        which costs CPython about as much as a small game's whole rule."""
 
     # Each verb ``v`` of ``_verbs`` has ``_why_not_v(seat, arg)``, the reason the move is illegal now or
     # None (it must agree with ``_legal_actions``), and ``_v(seat, arg)``, which applies a legal move and
