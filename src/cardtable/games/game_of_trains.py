@@ -578,7 +578,7 @@ class GameOfTrainsState(State):
 
         def draw(rng: random.Random) -> list[str]:
             made[:] = shuffled(rng, discard)
-            codes[:] = map(CODES.__getitem__, made)
+            codes[:] = [CODES[card] for card in made]  # mapping tuple.__getitem__ costs 2.6x more
             return codes
 
         def check(pile: Any) -> None:
