@@ -361,9 +361,10 @@ class GameOfTrainsState(State):
         seat = self._to_act
         assert seat is not None
         legal = self._turn_actions
-        free = tuple(map(is_, self._protect[seat], UNPROTECTED))
-        if all(free):
+        protected = self._protect[seat]
+        if not any(protected):  # two times in three: no protected car (one C call, no tuple)
             return legal
+        free = tuple(map(is_, protected, UNPROTECTED))
         at = bisect(legal, USE_IDS[protect][0]) - 1
         return [*legal[:at], *PROTECT_IDS[protect][free], *legal[at + TRAIN_LENGTH :]]
 
