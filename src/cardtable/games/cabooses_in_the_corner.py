@@ -141,15 +141,13 @@ ARRIVING = tuple(
 
 
 AFTER_PLAY = tuple(
-    tuple(
-        ARRIVING[place][PILE_ID[(*pile, card)]] if (*pile, card) in PILE_ID else -1
-        for pile in PILES
-        for card in range(NUM_CODES)
-    )
+    tuple(ARRIVING[place][PILE_ID[(*pile, card)]] if (*pile, card) in PILE_ID else -1 for pile in PILES)
+    for card in range(NUM_CODES)
     for place in range(NUM_PLACES)
 )
-"""``AFTER_PLAY[place][pid * NUM_CODES + code]``: the pile left at a place once that card is played on
-its pile (``EMPTY`` when it completes a corner's train, which departs; -1: no such pile)."""
+"""``AFTER_PLAY[code * NUM_PLACES + place][pid]`` (indexed by the play's id, less ``PLAY_BASE``): the
+pile left at a place once that card is played on its pile (``EMPTY`` when it completes a corner's
+train, which departs; -1: no such pile)."""
 
 
 def _move_onto(source: Pile, target: Pile) -> tuple[int, int, int] | None:
@@ -219,6 +217,12 @@ def relocate_id(railway: int, corner: int) -> int:
     return RELOCATE_BASE + railway * len(CORNERS) + corner - CORNERS.start
 
 
+RELOCATIONS_INTO = tuple(
+    tuple((railway, 1 << relocate_id(railway, place)) for railway in RAILWAYS if place in ADJACENT[railway])
+    for place in range(NUM_PLACES)
+)
+"""``RELOCATIONS_INTO[corner]``: (railway, bit at the id of ``relocate railway corner``) for the two
+railways next to a corner (none for a railway)."""
 PLAY_OF = tuple(divmod(arg, NUM_PLACES) for arg in range(NUM_CODES * NUM_PLACES))
 """``PLAY_OF[id - PLAY_BASE]``: the (code, place) of a play id."""
 RELOCATE_OF = tuple((railway, corner) for railway in RAILWAYS for corner in CORNERS)
@@ -450,9 +454,11 @@ def can_play(piles: Sequence[int], hand: int) -> bool:
 def hand_of(cards: Sequence[int]) -> tuple[list[int], int]:
     """A hand as the state keeps it: copies per code, and the mask of the codes held."""
     counts = [0] * NUM_CODES
+    present = 0
     for card in cards:
         counts[card] += 1
-    return counts, sum(map(CARD_BITS.__getitem__, set(cards)))
+        present |= CARD_BITS[card]
+    return counts, present
 
 
 def result_of_stalemate(hand_sizes: Sequence[int]) -> tuple[str, list[int]]:
@@ -638,14 +644,14 @@ class CaboosesState(State):
             self._present[seat] ^= 1 << card
             self._hand ^= CODE_PLAYS[card]
         old = self._piles[place]
-        pile = AFTER_PLAY[place][old * NUM_CODES + card]
+        pile = AFTER_PLAY[arg][old]
         self._set_pile(place, pile)
         if pile == EMPTY:  # the card completed a corner's train, which departs (§6.4)
-            self._depart(PILES[old] + (card,))
+            self._depart(place, PILES[old] + (card,))
         self._played += 1
         if self._first_turn[seat]:
             self._hand = 0  # one card only on a first turn
-        if not self._present[seat]:
+        if not left and not self._present[seat]:  # only a code's last copy may empty a hand
             self._game_over("win", winners=[seat], losers=[])
 
     def _why_not_move(self, seat: int, arg: int) -> str | None:
@@ -790,8 +796,8 @@ class CaboosesState(State):
             self._moves = self._moves & UNTOUCHED[place] | self._moves_at(place, pile, signs)
 
     def _all_moves(self) -> int:
-        """Every legal move and relocation, for a board laid out anew (the deal, a departure): those
-        from or onto each railway (``_moves_at``), as every move and relocation starts on one."""
+        """Every legal move and relocation, for a board laid out anew (the deal): those from or onto
+        each railway (``_moves_at``), as every move and relocation starts on one."""
         piles, board, found = self._piles, self._board, 0
         for railway in RAILWAYS:
             pile = piles[railway]
@@ -808,12 +814,12 @@ class CaboosesState(State):
             signs ^= low
             bit = low.bit_length() - 1
             if bit >= HOLDS_BASE:  # a railway holds a card this pile takes
-                other = (bit - HOLDS_BASE) % NUM_PLACES
+                other = bit % NUM_PLACES  # both bases are multiples of NUM_PLACES
                 fit = MOVE_FITS[piles[other]].get(pile)
                 if fit is not None:
                     found |= MOVE_BITS[other][place][fit[0]]
             else:  # this railway holds a card the other pile takes
-                other = (bit - WANTS_BASE) % NUM_PLACES
+                other = bit % NUM_PLACES
                 fit = MOVE_FITS[pile].get(piles[other])
                 if fit is not None:
                     found |= MOVE_BITS[place][other][fit[0]]
@@ -828,12 +834,15 @@ class CaboosesState(State):
         left = ARRIVING[place][pile]
         self._set_pile(place, left)
         if left != pile:
-            self._depart(PILES[pile])
+            self._depart(place, PILES[pile])
 
-    def _depart(self, train: Pile) -> None:
-        """A whole train leaves its corner, which is free again: relocations may open."""
+    def _depart(self, corner: int, train: Pile) -> None:
+        """A whole train leaves its corner, which is free again (``_set_pile`` has emptied it): the
+        relocations into it are the only moves that opens, as no move ends on an empty pile."""
         self._departed += (train,)
-        self._moves = self._all_moves()
+        for railway, relocation in RELOCATIONS_INTO[corner]:
+            if CABOOSE_BASED[self._piles[railway]]:
+                self._moves |= relocation
 
     def _game_over(self, outcome: str, winners: list[int], losers: list[int]) -> None:
         self._outcome = outcome
