@@ -501,7 +501,7 @@ class CaboosesState(State):
         Verb("relocate", RELOCATE_BASE, END_ACTION - RELOCATE_BASE),
         Verb("end", END_ACTION, 1),
     )
-    _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_piles", "_first_turn")
+    _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_piles", "_first_turn", "_depot")
     _copy_nested: ClassVar[tuple[str, ...]] = ("_counts",)
 
     _counts: list[list[int]]
@@ -519,9 +519,8 @@ class CaboosesState(State):
     _moves: int
     """The moves and relocations the board allows, as bits at their action ids."""
     _first_turn: list[bool]
-    _depot: tuple[int, ...]
-    _depot_next: int
-    """The depot is ``_depot[_depot_next:]``, top first (drawing moves the index, not the cards)."""
+    _depot: list[int]
+    """The depot, bottom first: a draw pops its top card off the end."""
     _played: int
     _drawn: int
     _outcome: str | None = None
@@ -562,8 +561,7 @@ class CaboosesState(State):
         self._piles = [*(PILE_ID[(card,)] for card in self._flips), *[EMPTY] * len(CORNERS)]
         self._board = sum(map(_item, BOARD_BITS, self._piles))
         self._moves = self._all_moves()
-        self._depot = tuple(deck[dealt + 4 :])
-        self._depot_next = 0
+        self._depot = deck[: dealt + 3 : -1]
 
     # -- the contract hooks -----------------------------------------------------------------------
 
@@ -590,21 +588,20 @@ class CaboosesState(State):
         assert isinstance(world, CaboosesState)
         n = self.game.players
         others = [s for s in range(n) if s != seat]
-        hidden = list(self._depot[self._depot_next :])
+        hidden = self._depot[:]
         for other in others:
             for card, count in enumerate(self._counts[other]):
                 hidden += [card] * count
         hidden.sort()  # the same cards in the same order whatever their real places: the world then
         # depends only on what the seat has seen and on ``rng`` (bots must not read hidden cards)
-        depot_size = len(self._depot) - self._depot_next
+        depot_size = len(self._depot)
         sizes = self._hand_sizes()
         shares = deal_hidden(rng, hidden, [*(sizes[s] for s in others), depot_size])
         for other, cards in zip(others, shares[:-1], strict=True):
             world._counts[other], world._present[other] = hand_of(cards)
         depot = shares[-1]
         rng.shuffle(depot)
-        world._depot = tuple(depot)
-        world._depot_next = 0
+        world._depot = depot[::-1]  # its first card on top
         world._set_hand()  # the hand to act may have changed
         world._legal = None
         return world
@@ -727,7 +724,7 @@ class CaboosesState(State):
         self._drawn = 0
         hand = self._present[seat]
         self._hand = HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
-        if self._depot_next < len(self._depot):
+        if self._depot:
             self._draw(seat)
         if not self._board & self._hand and not self._reachable(seat):
             self._forced_draws(seat)
@@ -742,7 +739,7 @@ class CaboosesState(State):
     def _forced_draws(self, seat: int) -> None:
         """§6.3, no play being reachable: draw one card at a time until one is; with the depot empty,
         the game ends in a stalemate (§7)."""
-        while self._depot_next < len(self._depot):
+        while self._depot:
             self._draw(seat)
             if self._board & self._hand or self._reachable(seat):
                 return
@@ -751,8 +748,7 @@ class CaboosesState(State):
 
     def _draw(self, seat: int) -> None:
         """The depot's top card into the hand of the seat to act."""
-        card = self._depot[self._depot_next]
-        self._depot_next += 1
+        card = self._depot.pop()
         self._drawn += 1
         self._counts[seat][card] += 1
         self._present[seat] |= 1 << card
@@ -866,7 +862,7 @@ class CaboosesState(State):
             "dealer": self._dealer,
             "hand": hand,
             "hand_sizes": sizes,
-            "depot": len(self._depot) - self._depot_next,
+            "depot": len(self._depot),
             "piles": {PLACES[place]: [CODES[c] for c in PILES[pid]] for place, pid in enumerate(self._piles)},
             "flips": [CODES[card] for card in self._flips],
             "departed": [[CODES[c] for c in train] for train in self._departed],
