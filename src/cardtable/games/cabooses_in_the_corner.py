@@ -141,15 +141,13 @@ ARRIVING = tuple(
 
 
 AFTER_PLAY = tuple(
-    tuple(
-        ARRIVING[place][PILE_ID[(*pile, card)]] if (*pile, card) in PILE_ID else -1
-        for pile in PILES
-        for card in range(NUM_CODES)
-    )
+    tuple(ARRIVING[place][PILE_ID[(*pile, card)]] if (*pile, card) in PILE_ID else -1 for pile in PILES)
+    for card in range(NUM_CODES)
     for place in range(NUM_PLACES)
 )
-"""``AFTER_PLAY[place][pid * NUM_CODES + code]``: the pile left at a place once that card is played on
-its pile (``EMPTY`` when it completes a corner's train, which departs; -1: no such pile)."""
+"""``AFTER_PLAY[code * NUM_PLACES + place][pid]`` (indexed by the play's id, less ``PLAY_BASE``): the
+pile left at a place once that card is played on its pile (``EMPTY`` when it completes a corner's
+train, which departs; -1: no such pile)."""
 
 
 def _move_onto(source: Pile, target: Pile) -> tuple[int, int, int] | None:
@@ -219,6 +217,12 @@ def relocate_id(railway: int, corner: int) -> int:
     return RELOCATE_BASE + railway * len(CORNERS) + corner - CORNERS.start
 
 
+RELOCATIONS_INTO = tuple(
+    tuple((railway, 1 << relocate_id(railway, place)) for railway in RAILWAYS if place in ADJACENT[railway])
+    for place in range(NUM_PLACES)
+)
+"""``RELOCATIONS_INTO[corner]``: (railway, bit at the id of ``relocate railway corner``) for the two
+railways next to a corner (none for a railway)."""
 PLAY_OF = tuple(divmod(arg, NUM_PLACES) for arg in range(NUM_CODES * NUM_PLACES))
 """``PLAY_OF[id - PLAY_BASE]``: the (code, place) of a play id."""
 RELOCATE_OF = tuple((railway, corner) for railway in RAILWAYS for corner in CORNERS)
@@ -450,9 +454,11 @@ def can_play(piles: Sequence[int], hand: int) -> bool:
 def hand_of(cards: Sequence[int]) -> tuple[list[int], int]:
     """A hand as the state keeps it: copies per code, and the mask of the codes held."""
     counts = [0] * NUM_CODES
+    present = 0
     for card in cards:
         counts[card] += 1
-    return counts, sum(map(CARD_BITS.__getitem__, set(cards)))
+        present |= CARD_BITS[card]
+    return counts, present
 
 
 def result_of_stalemate(hand_sizes: Sequence[int]) -> tuple[str, list[int]]:
@@ -495,7 +501,7 @@ class CaboosesState(State):
         Verb("relocate", RELOCATE_BASE, END_ACTION - RELOCATE_BASE),
         Verb("end", END_ACTION, 1),
     )
-    _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_piles", "_first_turn")
+    _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_piles", "_first_turn", "_depot")
     _copy_nested: ClassVar[tuple[str, ...]] = ("_counts",)
 
     _counts: list[list[int]]
@@ -513,9 +519,8 @@ class CaboosesState(State):
     _moves: int
     """The moves and relocations the board allows, as bits at their action ids."""
     _first_turn: list[bool]
-    _depot: tuple[int, ...]
-    _depot_next: int
-    """The depot is ``_depot[_depot_next:]``, top first (drawing moves the index, not the cards)."""
+    _depot: list[int]
+    """The depot, bottom first: a draw pops its top card off the end."""
     _played: int
     _drawn: int
     _outcome: str | None = None
@@ -556,8 +561,7 @@ class CaboosesState(State):
         self._piles = [*(PILE_ID[(card,)] for card in self._flips), *[EMPTY] * len(CORNERS)]
         self._board = sum(map(_item, BOARD_BITS, self._piles))
         self._moves = self._all_moves()
-        self._depot = tuple(deck[dealt + 4 :])
-        self._depot_next = 0
+        self._depot = deck[: dealt + 3 : -1]
 
     # -- the contract hooks -----------------------------------------------------------------------
 
@@ -584,21 +588,20 @@ class CaboosesState(State):
         assert isinstance(world, CaboosesState)
         n = self.game.players
         others = [s for s in range(n) if s != seat]
-        hidden = list(self._depot[self._depot_next :])
+        hidden = self._depot[:]
         for other in others:
             for card, count in enumerate(self._counts[other]):
                 hidden += [card] * count
         hidden.sort()  # the same cards in the same order whatever their real places: the world then
         # depends only on what the seat has seen and on ``rng`` (bots must not read hidden cards)
-        depot_size = len(self._depot) - self._depot_next
+        depot_size = len(self._depot)
         sizes = self._hand_sizes()
         shares = deal_hidden(rng, hidden, [*(sizes[s] for s in others), depot_size])
         for other, cards in zip(others, shares[:-1], strict=True):
             world._counts[other], world._present[other] = hand_of(cards)
         depot = shares[-1]
         rng.shuffle(depot)
-        world._depot = tuple(depot)
-        world._depot_next = 0
+        world._depot = depot[::-1]  # its first card on top
         world._set_hand()  # the hand to act may have changed
         world._legal = None
         return world
@@ -638,14 +641,14 @@ class CaboosesState(State):
             self._present[seat] ^= 1 << card
             self._hand ^= CODE_PLAYS[card]
         old = self._piles[place]
-        pile = AFTER_PLAY[place][old * NUM_CODES + card]
+        pile = AFTER_PLAY[arg][old]
         self._set_pile(place, pile)
         if pile == EMPTY:  # the card completed a corner's train, which departs (§6.4)
-            self._depart(PILES[old] + (card,))
+            self._depart(place, PILES[old] + (card,))
         self._played += 1
         if self._first_turn[seat]:
             self._hand = 0  # one card only on a first turn
-        if not self._present[seat]:
+        if not left and not self._present[seat]:  # only a code's last copy may empty a hand
             self._game_over("win", winners=[seat], losers=[])
 
     def _why_not_move(self, seat: int, arg: int) -> str | None:
@@ -721,7 +724,7 @@ class CaboosesState(State):
         self._drawn = 0
         hand = self._present[seat]
         self._hand = HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
-        if self._depot_next < len(self._depot):
+        if self._depot:
             self._draw(seat)
         if not self._board & self._hand and not self._reachable(seat):
             self._forced_draws(seat)
@@ -736,7 +739,7 @@ class CaboosesState(State):
     def _forced_draws(self, seat: int) -> None:
         """§6.3, no play being reachable: draw one card at a time until one is; with the depot empty,
         the game ends in a stalemate (§7)."""
-        while self._depot_next < len(self._depot):
+        while self._depot:
             self._draw(seat)
             if self._board & self._hand or self._reachable(seat):
                 return
@@ -745,8 +748,7 @@ class CaboosesState(State):
 
     def _draw(self, seat: int) -> None:
         """The depot's top card into the hand of the seat to act."""
-        card = self._depot[self._depot_next]
-        self._depot_next += 1
+        card = self._depot.pop()
         self._drawn += 1
         self._counts[seat][card] += 1
         self._present[seat] |= 1 << card
@@ -790,8 +792,8 @@ class CaboosesState(State):
             self._moves = self._moves & UNTOUCHED[place] | self._moves_at(place, pile, signs)
 
     def _all_moves(self) -> int:
-        """Every legal move and relocation, for a board laid out anew (the deal, a departure): those
-        from or onto each railway (``_moves_at``), as every move and relocation starts on one."""
+        """Every legal move and relocation, for a board laid out anew (the deal): those from or onto
+        each railway (``_moves_at``), as every move and relocation starts on one."""
         piles, board, found = self._piles, self._board, 0
         for railway in RAILWAYS:
             pile = piles[railway]
@@ -808,12 +810,12 @@ class CaboosesState(State):
             signs ^= low
             bit = low.bit_length() - 1
             if bit >= HOLDS_BASE:  # a railway holds a card this pile takes
-                other = (bit - HOLDS_BASE) % NUM_PLACES
+                other = bit % NUM_PLACES  # both bases are multiples of NUM_PLACES
                 fit = MOVE_FITS[piles[other]].get(pile)
                 if fit is not None:
                     found |= MOVE_BITS[other][place][fit[0]]
             else:  # this railway holds a card the other pile takes
-                other = (bit - WANTS_BASE) % NUM_PLACES
+                other = bit % NUM_PLACES
                 fit = MOVE_FITS[pile].get(piles[other])
                 if fit is not None:
                     found |= MOVE_BITS[place][other][fit[0]]
@@ -828,12 +830,15 @@ class CaboosesState(State):
         left = ARRIVING[place][pile]
         self._set_pile(place, left)
         if left != pile:
-            self._depart(PILES[pile])
+            self._depart(place, PILES[pile])
 
-    def _depart(self, train: Pile) -> None:
-        """A whole train leaves its corner, which is free again: relocations may open."""
+    def _depart(self, corner: int, train: Pile) -> None:
+        """A whole train leaves its corner, which is free again (``_set_pile`` has emptied it): the
+        relocations into it are the only moves that opens, as no move ends on an empty pile."""
         self._departed += (train,)
-        self._moves = self._all_moves()
+        for railway, relocation in RELOCATIONS_INTO[corner]:
+            if CABOOSE_BASED[self._piles[railway]]:
+                self._moves |= relocation
 
     def _game_over(self, outcome: str, winners: list[int], losers: list[int]) -> None:
         self._outcome = outcome
@@ -857,7 +862,7 @@ class CaboosesState(State):
             "dealer": self._dealer,
             "hand": hand,
             "hand_sizes": sizes,
-            "depot": len(self._depot) - self._depot_next,
+            "depot": len(self._depot),
             "piles": {PLACES[place]: [CODES[c] for c in PILES[pid]] for place, pid in enumerate(self._piles)},
             "flips": [CODES[card] for card in self._flips],
             "departed": [[CODES[c] for c in train] for train in self._departed],
