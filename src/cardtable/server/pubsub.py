@@ -79,7 +79,11 @@ class InMemoryPubSub:
         by_loop: dict[asyncio.AbstractEventLoop, list[Subscriber]] = {}
         for subscriber in members:
             by_loop.setdefault(subscriber.loop, []).append(subscriber)
+        here = asyncio._get_running_loop()
         for loop, group in by_loop.items():
+            if loop is here:  # published on the subscribers' own loop: no wake-up to send
+                loop.call_soon(_deliver, group, message)
+                continue
             try:
                 loop.call_soon_threadsafe(_deliver, group, message)
             except RuntimeError:  # that loop is closed

@@ -239,9 +239,12 @@ class Connection:
                 if follow is not None:
                     self.tables.unwatch(table_id, self.user.id, follow.subscriber)
             elif isinstance(message, MoveIn):
-                await anyio.to_thread.run_sync(
-                    self.tables.play, table_id, self.user.id, message.move, message.version
-                )
+                if self.tables.moves_on_loop:
+                    self.tables.play(table_id, self.user.id, message.move, message.version)
+                else:
+                    await anyio.to_thread.run_sync(
+                        self.tables.play, table_id, self.user.id, message.move, message.version
+                    )
             elif isinstance(message, ChatIn):
                 await anyio.to_thread.run_sync(self.chat.say, table_id, self.user, message.text)
             elif isinstance(message, WhyIn):

@@ -14,6 +14,7 @@ Decisions:
   transaction): a connection the server dropped fails its statement once, SQLAlchemy then replaces every
   pooled connection made before that failure, and that one request gets an error having changed nothing.
   Connections are renewed after ``RECYCLE_SECONDS`` as well.
+- JSON columns are written and read with orjson (``json_text``, ``json_value``), as compact JSON.
 - The schema is made by Alembic's migrations (shipped in this package) at every start; ``upgrade`` is
   idempotent.
 """
@@ -21,12 +22,14 @@ Decisions:
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
@@ -51,7 +54,7 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = {"json_serializer": json_text, "json_deserializer": json_value}
         if self.is_sqlite:
             options["connect_args"] = {"check_same_thread": False, "timeout": 30}
             database = url.split("///", 1)[-1]
@@ -115,6 +118,24 @@ class Database:
                         connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
             except Exception:  # the next round tries again; a failed checkpoint loses nothing
                 log.warning("SQLite checkpoint failed", exc_info=True)
+
+
+def json_text(value: Any) -> str:
+    """The text of a JSON column's value: orjson rather than the standard library's encoder, which was 4%
+    of a loaded server's time writing each move's record events. A string orjson refuses (a lone UTF-16
+    surrogate, which an uploaded record may hold) is escaped by the standard library, as before."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value)
+
+
+def json_value(text: str | bytes) -> Any:
+    """A JSON column's value: orjson, or the standard library for the escaped surrogates it refuses."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
