@@ -2,8 +2,9 @@
 
 ``PubSub`` is what the services need of a fan-out: three methods. ``InMemoryPubSub`` serves one server
 process; ``pubsub_redis.RedisPubSub`` (the same three methods) lets several processes share tables.
-``publish`` may be called from any thread (the services run in worker threads): each subscriber gets its
-messages on its own event loop, in the order they were published.
+``publish`` may be called from any thread (the services run in worker threads, and one SQLite server's
+moves on the event loop): each subscriber gets its messages on its own event loop, in the order they were
+published; a publish made on that loop itself queues them there without waking it.
 
 >>> import asyncio
 >>> async def demo() -> list[str]:
