@@ -153,33 +153,40 @@ def test_a_whole_game_is_played_by_clicking_at_the_table(server: Server, browser
     table_view = TABLES[game]
     rng = random.Random(game)
     with contextlib.closing(browser.new_context(viewport=VIEWPORT, reduced_motion="reduce")) as context:
-        seat = Seat(server, context, "ana")
-        seat.create(game, FULL_GAMES[game], clock=CLOCK)
-        view = PageView(seat.page)
-        clicks = 0
-        deadline = time.monotonic() + 150
-        while (version := seat.wait_for_turn()) is not None:
-            assert time.monotonic() < deadline, f"{game}: the game did not end"
-            state = seat.state_at(version)
-            table_view.shows(view, state["observation"])
-            if clicks == SHOT_AT:
-                shows_names_and_log(seat.page, state)
-                clock = seat.page.locator('#seats [data-clock-seat="0"]').inner_text()
-                assert re.fullmatch(r"1[45]:\d\d left · move [12]:\d\d", clock), clock
-                photograph(seat.page, game)
-            move = rng.choice(state["moves"])
-            table_view.click(view, state["observation"], move)
-            seat.answered(version)
-            clicks += 1
-        final = seat.state_at(int(seat.page.evaluate("document.body.dataset.version")))
-        assert final["status"] == "over"
-        assert seat.page.locator("#status").inner_text() == "Game over."
-        assert re.match(r"(Won by .+|Nobody won)\.", seat.page.locator("#winners").inner_text())
-        assert seat.page.locator("#board [data-move]:enabled").count() == 0
-        shows_the_whole_log_and_sheet(seat.page, game, final)
-        seat.close()
+        # The server deals at random, and a rare deal ends the game before ana's SHOT_AT-th decision
+        # (Cabooses in the Corner: 0.2% of random games): then another game, at most three.
+        errors: list[str] = []
+        for _ in range(3):
+            seat = Seat(server, context, "ana")
+            view = PageView(seat.page)
+            seat.create(game, FULL_GAMES[game], clock=CLOCK)
+            clicks = 0
+            deadline = time.monotonic() + 150
+            while (version := seat.wait_for_turn()) is not None:
+                assert time.monotonic() < deadline, f"{game}: the game did not end"
+                state = seat.state_at(version)
+                table_view.shows(view, state["observation"])
+                if clicks == SHOT_AT:
+                    shows_names_and_log(seat.page, state)
+                    clock = seat.page.locator('#seats [data-clock-seat="0"]').inner_text()
+                    assert re.fullmatch(r"1[45]:\d\d left · move [12]:\d\d", clock), clock
+                    photograph(seat.page, game)
+                move = rng.choice(state["moves"])
+                table_view.click(view, state["observation"], move)
+                seat.answered(version)
+                clicks += 1
+            final = seat.state_at(int(seat.page.evaluate("document.body.dataset.version")))
+            assert final["status"] == "over"
+            assert seat.page.locator("#status").inner_text() == "Game over."
+            assert re.match(r"(Won by .+|Nobody won)\.", seat.page.locator("#winners").inner_text())
+            assert seat.page.locator("#board [data-move]:enabled").count() == 0
+            shows_the_whole_log_and_sheet(seat.page, game, final)
+            seat.close()
+            errors += seat.errors
+            if clicks > SHOT_AT:
+                break
         assert clicks > SHOT_AT and (SHOTS / f"{game}.png").stat().st_size > 10_000
-        assert seat.errors == []
+        assert errors == []
 
 
 def shows_names_and_log(page: Any, state: dict[str, Any]) -> None:
