@@ -16,7 +16,8 @@ from pydantic import ValidationError
 
 from cardtable.server.app import create_app
 from cardtable.server.db.database import Database
-from cardtable.server.db.models import Base
+from cardtable.server.db.models import Base, GameTable
+from cardtable.server.services.table_store import save_move, table_events
 from cardtable.server.settings import Settings
 
 from .helpers import Player, bots, make_settings, receive, send, watch
@@ -95,3 +96,49 @@ def test_database_urls_get_the_installed_driver_and_others_are_refused() -> None
     )
     with pytest.raises(ValidationError, match="PostgreSQL or SQLite"):
         Settings(database_url="mysql://localhost/db")
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_a_move_stores_its_events_turn_and_time_used_and_a_stale_one_nothing(
+    tmp_path: Path, store: str, request: pytest.FixtureRequest
+) -> None:
+    """Each database stores a move its own way (PostgreSQL as one statement in autocommit mode): both
+    keep the same rows, and both refuse a move that answers a version the table has left."""
+    url = request.getfixturevalue("postgres_url") if store == "postgresql" else None
+    settings = make_settings(tmp_path, database_url=url, bot_delay=10)  # the bots wait: the rows stay put
+    app = create_app(settings)
+    with TestClient(app):
+        ana = Player(app, "ana")
+        table = ana.create(
+            options={"first_leader": 0}, clock={"game_seconds": 600}, seats=[{"kind": "me"}, *bots()]
+        )
+        with ana.socket() as ws:
+            state = watch(ws, table["id"])
+            send(ws, type="move", table=table["id"], version=state["version"], move=state["moves"][0])
+            after = receive(ws)
+    database = Database(settings.url())
+    try:
+        with database.read() as session:
+            row = session.get(GameTable, table["id"])
+            assert row is not None
+            assert (row.version, row.to_act, row.status) == (after["version"], 1, "playing")
+            assert row.seats[0].time_used > 0 and row.seats[1].time_used == 0
+            events = table_events(session, table_id=table["id"])
+        assert len(events) == after["version"] and events[-1] == {"seat": 0, "move": state["moves"][0]}
+        with database.transaction(one_statement=True) as connection:
+            stale = dict(
+                events=[{"seat": 1, "move": "7S"}], to_act=2, result=None, over=False, at=0.0, seat=1
+            )
+            assert not save_move(
+                connection, table_id=table["id"], version=state["version"], time_used=9.0, **stale
+            )
+        with database.read() as session:
+            assert table_events(session, table_id=table["id"]) == events
+            row = session.get(GameTable, table["id"])
+            assert row is not None and (row.version, row.to_act, row.seats[1].time_used) == (
+                after["version"],
+                1,
+                0,
+            )
+    finally:
+        database.close()

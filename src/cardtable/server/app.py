@@ -28,7 +28,7 @@ from . import http_errors
 from .bodies import RequestBodies
 from .bot_driver import BOT_TURN, BotDriver
 from .cluster import Cluster
-from .db.database import Database
+from .db.database import POOL_SIZE, Database
 from .deps import Services
 from .errors import Refused, TooMany
 from .hashing import PasswordHashing
@@ -61,6 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.url())
+        if not db.is_sqlite:  # a worker may hold a pooled connection: no more of them than the pool keeps
+            anyio.to_thread.current_default_thread_limiter().total_tokens = POOL_SIZE
         await anyio.to_thread.run_sync(db.upgrade)
         cluster = Cluster(settings) if settings.redis_url else None
         pubsub = cluster.pubsub if cluster is not None else InMemoryPubSub()

@@ -41,9 +41,11 @@ CHECKPOINT_SECONDS = 1.0
 RECYCLE_SECONDS = 1800
 """PostgreSQL: a pooled connection older than this is replaced at its next checkout."""
 POOL_SIZE = 20
-"""PostgreSQL: connections kept open. Moves, bot turns and reads run on up to 40 worker threads; with
-SQLAlchemy's default of 5, the connections past it were opened and closed for each transaction under load
-(py-spy at 200 tables: a connection set up for many moves). Two instances keep 40 of PostgreSQL's 100."""
+"""PostgreSQL: connections kept open, and the server's worker threads (anyio's, 40 by default, take
+moves, reads and requests: ``app``). A connection past the pool is opened for one transaction and closed
+after it: with SQLAlchemy's default of 5, py-spy at 200 tables saw a connection set up for many moves,
+and with 20 connections for 40 workers, 40 to 170 connections were opened in a 30-second run. Two
+instances keep 40 of PostgreSQL's 100."""
 MIGRATION_LOCK = 0x636172647461626C
 """PostgreSQL advisory lock key held while migrating ("cardtabl" in ASCII)."""
 
@@ -66,6 +68,8 @@ class Database:
         self.engine: Engine = create_engine(url, **options)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._autocommit = None if self.is_sqlite else autocommit
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = threading.Lock() if self.is_sqlite else None
         self._closed = threading.Event()
@@ -96,9 +100,15 @@ class Database:
             yield session
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[Connection]:
+    def transaction(self, *, one_statement: bool = False) -> Iterator[Connection]:
         """A Core connection in a transaction, committed when the block ends without error: for the
-        per-move write, where the ORM's unit of work would cost more than the statements."""
+        per-move write, where the ORM's unit of work would cost more than the statements. A block that
+        runs ``one_statement`` gets, on PostgreSQL, a connection in autocommit mode: the statement is its
+        own transaction, stored in one round trip instead of three (BEGIN, it, COMMIT)."""
+        if one_statement and self._autocommit is not None:
+            with self._autocommit.connect() as connection:
+                yield connection
+            return
         lock = self._write_lock or contextlib.nullcontext()
         with lock, self.engine.begin() as connection:
             yield connection

@@ -90,9 +90,10 @@ class Moves:
         used: float | None,
     ) -> None:
         """Store the move that took the table from ``version`` to ``after``, and the ratings when it ended
-        the game, in one transaction; Refused (nothing stored) when another server moved the table on."""
+        the game, in one transaction; Refused (nothing stored) when another server moved the table on.
+        Without ratings the move is one statement (``table_store.save_move``)."""
         over = after.is_terminal()
-        with self.db.transaction() as connection:
+        with self.db.transaction(one_statement=not over) as connection:
             saved = table_store.save_move(
                 connection,
                 table_id=live.id,

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
+from ..db.database import json_text
 from ..db.models import ChatLine, Event, GameTable, Seat, User
 from ..db.prepared import PreparedSet, cursor_of
 from ..errors import NotFound
@@ -310,6 +311,25 @@ _MOVE_WRITES = PreparedSet(
     time_used=update(Seat)
     .where(Seat.table_id == bindparam("table"), Seat.seat == bindparam("seat_number"))
     .values(time_used=bindparam("used")),
+    # PostgreSQL: the three as one statement (data-modifying WITH clauses); its values come as JSON text
+    at_once=text(
+        """
+        WITH moved AS (
+            UPDATE game_tables
+            SET version = :new_version, to_act = :to_act, status = :status,
+                result = CAST(:result AS json), turn_since = :at
+            WHERE id = :table AND version = :answered
+            RETURNING id
+        ), charged AS (
+            UPDATE seats SET time_used = :used
+            WHERE table_id = (SELECT id FROM moved) AND seat = :seat_number
+                AND CAST(:used AS double precision) IS NOT NULL
+        )
+        INSERT INTO events (table_id, idx, data)
+        SELECT moved.id, :answered + event.n - 1, event.data
+        FROM moved, unnest(CAST(:events AS json[])) WITH ORDINALITY AS event(data, n)
+        """
+    ),
 )
 """The statements of every move, run on the driver's cursor (``db.prepared``)."""
 
@@ -327,11 +347,12 @@ def save_move(
     seat: int,
     time_used: float | None,
 ) -> bool:
-    """Store a move that answered ``version``: the table's new version and turn, the move's events, and
-    the game time ``seat`` has used (None: unchanged). False, with nothing written, when the table is no
-    longer at ``version`` (another server moved it on). The statements are compiled once
+    """Store a move that answered ``version``: the table's new version and turn, the move's events (at
+    least one), and the game time ``seat`` has used (None: unchanged). False, with nothing written, when the
+    table is no longer at ``version`` (another server moved it on). The statements are compiled once
     (``_MOVE_WRITES``): building and executing them through SQLAlchemy per move cost more than running
-    them."""
+    them. On PostgreSQL the move is one statement, so that a connection in autocommit mode
+    (``Database.transaction(one_statement=True)``) stores it in one round trip instead of four."""
     move = {
         "table": table_id,
         "answered": version,
@@ -342,6 +363,14 @@ def save_move(
         "at": at,
     }
     with cursor_of(connection) as cursor:
+        if connection.dialect.name == "postgresql":
+            move.update(
+                result=None if result is None else json_text(result),
+                events=[json_text(event) for event in events],
+                used=time_used,
+                seat_number=seat,
+            )
+            return _MOVE_WRITES("at_once", connection).execute(cursor, move) == len(events)
         if _MOVE_WRITES("move", connection).execute(cursor, move) != 1:
             return False
         rows = [{"table_id": table_id, "idx": version + i, "data": e} for i, e in enumerate(events)]
