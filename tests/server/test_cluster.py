@@ -131,6 +131,26 @@ def test_a_message_published_on_one_instance_reaches_the_others_in_order(redis_u
     assert strangers == []  # another prefix is another deployment
 
 
+def test_a_message_redis_cannot_take_still_reaches_this_instances_subscribers() -> None:
+    """Publishing never waits for Redis (a sender thread sends): when Redis is unreachable, a table update
+    has already reached this instance's followers, and any other message is handed to them instead."""
+    update = TableUpdate(3, 1, (5,), {0: "v1", None: "public"})
+
+    async def run() -> list[Any]:
+        bus = RedisPubSub("redis://127.0.0.1:9/0", prefix="nowhere")  # nothing listens on port 9
+        got: list[Any] = []
+        bus.subscribe("table:3", Subscriber(got.append))
+        bus.publish("table:3", update)
+        bus.publish("table:3", {"line": "good game"})
+        deadline = time.monotonic() + 60
+        while len(got) < 2 and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        await bus.stop()
+        return got
+
+    assert asyncio.run(run()) == [update, {"line": "good game"}]
+
+
 def test_after_losing_its_redis_connection_an_instance_listens_again_and_says_so(
     redis_url: str, prefix: str
 ) -> None:
