@@ -34,6 +34,7 @@ from .errors import Refused, TooMany
 from .hashing import PasswordHashing
 from .jobs import Jobs, LocalJobs
 from .limits import Limits
+from .move_threads import MoveThreads
 from .origins import SameOriginOnly
 from .pubsub import InMemoryPubSub
 from .review_runner import ReviewRunner
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             players=PlayerService(db),
             settings_of=AccountSettings(account_service, table_service, mail_enabled=mailer is not None),
             reviews=review_service,
+            move_threads=None if table_service.moves_on_loop else MoveThreads(),
         )
         await jobs.start()
         if cluster is not None:  # the holder of the sweeper's lease puts lost bot turns again
@@ -158,6 +160,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await cluster.stop()
             await driver.stop()
             table_service.close()
+            if app.state.services.move_threads is not None:
+                app.state.services.move_threads.close()
             if mailer is not None:
                 await anyio.to_thread.run_sync(mailer.close)
             hashing.close()

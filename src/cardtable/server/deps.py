@@ -13,6 +13,7 @@ from .errors import NotLoggedIn
 from .hashing import PasswordHashing
 from .jobs import Jobs
 from .limits import Limit
+from .move_threads import MoveThreads
 from .pubsub import PubSub
 from .schemas import UserPublic
 from .services.account_settings import AccountSettings
@@ -53,6 +54,8 @@ class Services:
     settings_of: AccountSettings
     """Accounts' settings pages (``settings`` are the server's)."""
     reviews: ReviewService
+    move_threads: MoveThreads | None
+    """People's moves, off the event loop when they wait on the network (None: taken on the loop)."""
     cookie_name: str = COOKIE
 
 

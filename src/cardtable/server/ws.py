@@ -43,6 +43,7 @@ from pydantic import TypeAdapter, ValidationError
 from .bodies import read_json
 from .errors import Refused
 from .limits import TokenBucket
+from .move_threads import MoveThreads
 from .origins import same_origin
 from .pubsub import Subscriber
 from .schemas import (
@@ -87,7 +88,9 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=1008, reason="log in first (or play as a guest)")
         return
     user, expires = found
-    connection = Connection(websocket, user, services.tables, services.settings, chat=services.chat)
+    connection = Connection(
+        websocket, user, services.tables, services.settings, chat=services.chat, moves=services.move_threads
+    )
     ended = Subscriber(lambda message: connection.session_ended("logged out"))  # by any instance
     services.pubsub.subscribe(session_channel(token), ended)
     left = (expires - datetime.now(UTC)).total_seconds()
@@ -138,12 +141,21 @@ class Connection:
     """One client's socket: reads and answers its messages, and sends the updates of the tables it follows."""
 
     def __init__(
-        self, websocket: WebSocket, user: UserPublic, tables: Any, settings: Settings, *, chat: Any
+        self,
+        websocket: WebSocket,
+        user: UserPublic,
+        tables: Any,
+        settings: Settings,
+        *,
+        chat: Any,
+        moves: MoveThreads | None,
     ) -> None:
         self.websocket = websocket
         self.user = user
         self.tables = tables
         self.chat = chat
+        self.moves = moves
+        """Where people's moves are taken: None on the event loop (``TableService.moves_on_loop``)."""
         self.settings = settings
         self.outbox: asyncio.Queue[str | TableUpdate | Close] = asyncio.Queue()
         self.follows: dict[int, Follow] = {}
@@ -239,10 +251,10 @@ class Connection:
                 if follow is not None:
                     self.tables.unwatch(table_id, self.user.id, follow.subscriber)
             elif isinstance(message, MoveIn):
-                if self.tables.moves_on_loop:
+                if self.moves is None:
                     self.tables.play(table_id, self.user.id, message.move, message.version)
                 else:
-                    await anyio.to_thread.run_sync(
+                    await self.moves.run(
                         self.tables.play, table_id, self.user.id, message.move, message.version
                     )
             elif isinstance(message, ChatIn):
