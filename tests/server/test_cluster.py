@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -37,7 +38,9 @@ from cardtable.server.jobs import RedisJobs
 from cardtable.server.leases import Lease
 from cardtable.server.pubsub import Subscriber
 from cardtable.server.pubsub_redis import RedisPubSub, decode, encode
-from cardtable.server.services.updates import TableUpdate
+from cardtable.server.schemas import SeatPublic
+from cardtable.server.services.live import Live, LiveTables
+from cardtable.server.services.updates import TableUpdate, move_change
 
 from .helpers import Player, finished_record, make_settings, receive, send, watch
 from .process import Server, server_env
@@ -178,6 +181,28 @@ def test_after_losing_its_redis_connection_an_instance_listens_again_and_says_so
     resubscribed, got = asyncio.run(run())
     assert resubscribed[:1] == [["table:4"]]
     assert got == ["after"]
+
+
+def test_a_held_table_counts_the_moves_it_has_word_of_and_follows_them_without_a_query() -> None:
+    """Word of moves made on another instance counts in the held version the repair loop compares with the
+    stored one (else every such table looked behind and was read again from the database), and the next
+    use follows them on the state held; word that is no move's leaves the table to be read again."""
+    state = cardtable.make("slobberhannes").new_game(seed=3)
+    seats = [SeatPublic(seat=i, kind="player", name=f"p{i}", user_id=i + 1, guest=False) for i in range(4)]
+    live = Live(5, "slobberhannes", {}, 3, "playing", seats, {}, state=state, time_used=[0.0] * 4)
+    tables = LiveTables(None, shared=True)  # type: ignore[arg-type]  # no database: nothing may read one
+    tables.hold(live)
+    after = state.clone()
+    for _ in range(2):
+        after.apply_action(after.legal_actions()[0])
+    tables.outdated(5, move_change(dataclasses.replace(live, state=after), state.event_count()).encode())
+    assert tables.held() == {5: after.event_count()} and live.version == state.event_count()
+    assert tables.load(5, at_least=after.event_count()).state.events() == after.events()  # type: ignore[union-attr]
+    later = after.clone()
+    later.apply_action(later.legal_actions()[0])
+    tables.outdated(5, move_change(dataclasses.replace(live, state=later), after.event_count()).encode())
+    tables.outdated(5, None)  # e.g. a seat given to the stand-in there
+    assert tables.held() == {5: after.event_count()}
 
 
 def test_a_move_whose_update_never_reached_redis_still_reaches_the_players(
