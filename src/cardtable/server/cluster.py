@@ -115,10 +115,13 @@ class Cluster:
         """Every ``REPAIR_SECONDS``, against the stored versions: a table held in memory at an older version
         is brought up to date (word of a change may never come: its server died between commit and
         publish); a table followed here whose stored version stayed newer than any update that came, at two
-        checks in a row, missed that update, and its state is sent again. The held versions are read after
-        the stored ones: read before, every table this instance moved while the query ran looked behind
-        and was read again from the database at its next move (a tenth of the moves at 200 tables)."""
+        checks in a row, missed that update, and its state is sent again.
+        A held table is behind when its held version is older than the one stored at the check before: word
+        of a move made since then may still be on its way (a loaded instance's loop lags), and a table
+        marked out of date needlessly is read again from the database at its next move here. The held
+        versions are read after the stored ones for the same reason."""
         behind: dict[int, int] = {}
+        stored_before: dict[int, int] = {}
         while True:
             await asyncio.sleep(REPAIR_SECONDS)
             try:
@@ -126,9 +129,10 @@ class Cluster:
                 ids = sorted(set(followed) | set(tables.held()))
                 stored = await anyio.to_thread.run_sync(_stored_versions, tables.db, ids) if ids else {}
                 held = tables.held()
-                for table_id, version in stored.items():
-                    if table_id in held and held[table_id] < version:
+                for table_id, version in held.items():
+                    if version < stored_before.get(table_id, -1):
                         tables.outdated(table_id)
+                stored_before = stored
                 now_behind = {
                     t: stored[t]
                     for t in followed
