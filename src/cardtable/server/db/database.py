@@ -41,11 +41,12 @@ CHECKPOINT_SECONDS = 1.0
 RECYCLE_SECONDS = 1800
 """PostgreSQL: a pooled connection older than this is replaced at its next checkout."""
 POOL_SIZE = 20
-"""PostgreSQL: connections kept open, and the server's worker threads (anyio's, 40 by default, take
-moves, reads and requests: ``app``). A connection past the pool is opened for one transaction and closed
-after it: with SQLAlchemy's default of 5, py-spy at 200 tables saw a connection set up for many moves,
-and with 20 connections for 40 workers, 40 to 170 connections were opened in a 30-second run. Two
-instances keep 40 of PostgreSQL's 100."""
+"""PostgreSQL: connections kept open, and the most of anyio's worker threads (40 by default), which take
+reads, requests and the rest of the services' work off the event loop (``app``; people's moves have four
+threads of their own, ``move_threads``). A connection past the pool is opened for one transaction and
+closed after it: with SQLAlchemy's default of 5, py-spy at 200 tables saw a connection set up for many
+moves, and with 20 connections for 40 workers, 40 to 170 were opened in a 30-second run. Two instances
+keep 40 of PostgreSQL's 100."""
 MIGRATION_LOCK = 0x636172647461626C
 """PostgreSQL advisory lock key held while migrating ("cardtabl" in ASCII)."""
 
@@ -68,8 +69,9 @@ class Database:
         self.engine: Engine = create_engine(url, **options)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
-        self._autocommit = None if self.is_sqlite else autocommit
+        self._autocommit: Engine | None = None
+        if not self.is_sqlite:
+            self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = threading.Lock() if self.is_sqlite else None
         self._closed = threading.Event()
