@@ -154,6 +154,27 @@ def test_a_message_redis_cannot_take_still_reaches_this_instances_subscribers() 
     assert asyncio.run(run()) == [update, {"line": "good game"}]
 
 
+def test_the_sender_thread_outlives_a_failure_that_is_no_redis_error() -> None:
+    async def run() -> list[Any]:
+        bus = RedisPubSub("redis://127.0.0.1:9/0", prefix="nowhere")
+
+        def broken(channel: str, text: bytes) -> None:
+            raise ValueError("not a Redis error")
+
+        bus._publisher.publish = broken  # type: ignore[method-assign]
+        got: list[Any] = []
+        bus.subscribe("table:3", Subscriber(got.append))
+        for line in ("one", "two"):  # the second is sent by the same thread, after the first failed
+            bus.publish("table:3", {"line": line})
+            deadline = time.monotonic() + 60
+            while len(got) < (1 if line == "one" else 2) and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+        await bus.stop()
+        return got
+
+    assert asyncio.run(run()) == [{"line": "one"}, {"line": "two"}]
+
+
 def test_after_losing_its_redis_connection_an_instance_listens_again_and_says_so(
     redis_url: str, prefix: str
 ) -> None:

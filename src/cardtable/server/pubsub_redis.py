@@ -184,7 +184,7 @@ class RedisPubSub(InMemoryPubSub):
                 for outgoing in batch:
                     pipeline.publish(self.prefix + outgoing.channel, outgoing.text)
                 pipeline.execute()
-        except redis.RedisError:
+        except Exception:  # any failure: the sender thread must live on for the next messages
             log.exception("Redis refused %d messages; only this instance's subscribers get them", len(batch))
             for outgoing in batch:
                 if outgoing.message is not None:
