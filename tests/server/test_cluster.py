@@ -135,8 +135,8 @@ def test_a_message_published_on_one_instance_reaches_the_others_in_order(redis_u
 
 
 def test_a_message_redis_cannot_take_still_reaches_this_instances_subscribers() -> None:
-    """Publishing never waits for Redis (a sender thread sends): when Redis is unreachable, a table update
-    has already reached this instance's followers, and any other message is handed to them instead."""
+    """When Redis is unreachable, a table update has already reached this instance's followers (it goes
+    to them at once), and any other message is handed to them once the sender thread fails to send it."""
     update = TableUpdate(3, 1, (5,), {0: "v1", None: "public"})
 
     async def run() -> list[Any]:
