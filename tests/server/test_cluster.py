@@ -175,6 +175,39 @@ def test_the_sender_thread_outlives_a_failure_that_is_no_redis_error() -> None:
     assert asyncio.run(run()) == [{"line": "one"}, {"line": "two"}]
 
 
+def test_what_no_cardtable_server_sent_is_dropped_and_a_channel_name_must_be_one_line(
+    redis_url: str, prefix: str
+) -> None:
+    """Anything on the deployment's Redis channel that is no batch of messages, or holds a message that is
+    not one, reaches no subscriber; the next real message does. A channel name with a line break, which
+    would break a batch's lines, is refused at the publisher."""
+
+    async def run() -> list[Any]:
+        bus = RedisPubSub(redis_url, prefix=prefix)
+        await bus.start()
+        got: list[Any] = []
+        bus.subscribe("table:6", Subscriber(got.append))
+        with pytest.raises(ValueError, match="one line"):
+            bus.publish("table:6\nx", {"line": "hi"})
+        admin = redis.Redis.from_url(redis_url)
+        for stranger in (
+            b"someone\ntable:6",
+            b"someone\ntable:6\n\n\n{not json",
+            b"someone\ntable:6\n\n\n[1]",
+        ):
+            admin.publish(bus.redis_channel, stranger)
+        admin.close()
+        await asyncio.to_thread(bus.publish, "table:6", {"line": "real"})
+        deadline = time.monotonic() + 10
+        while not got and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        await bus.stop()
+        return got
+
+    assert asyncio.run(run()) == [{"line": "real"}]
+
+
 def test_after_losing_its_redis_connection_an_instance_listens_again_and_says_so(
     redis_url: str, prefix: str
 ) -> None:

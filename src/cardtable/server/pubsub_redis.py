@@ -3,32 +3,33 @@ with every message sent by way of Redis, so a player connected to one instance s
 through another.
 
 Decisions:
-- Each instance holds one Redis connection subscribed to the pattern ``<prefix>:*`` and hands every
-  message on to its own subscribers of that channel (``InMemoryPubSub``, which this class extends). One
-  pattern, subscribed before the server answers, means following a table costs no Redis round trip and no
-  update can fall between reading a table and subscribing to it. The price is that every instance reads
-  every table's updates (and decodes only those it follows): right for a handful of instances; far more
-  would want a subscription per channel.
+- Each instance holds one Redis connection subscribed to one channel, ``<prefix>:pubsub``, and hands every
+  message on to its own subscribers of the message's channel (``InMemoryPubSub``, which this class
+  extends). One channel, subscribed before the server answers, means following a table costs no Redis
+  round trip and no update can fall between reading a table and subscribing to it. The price is that
+  every instance reads every table's updates (and decodes only those it follows): right for a handful of
+  instances; far more would want a channel per table.
+- Messages cross in batches: ``publish`` is called after a commit, from the services' worker threads, and
+  queues the message for one sender thread, which sends all that has queued up as one Redis message.
+  Under load one round trip and one command carry several moves (redis-py spends about 45 us of CPU a
+  command, payload aside, and a pipeline saves little of it), and no move's thread waits for Redis. One
+  queue and one sender keep the order of an instance's publishes. If Redis cannot be reached the change
+  is already committed; the failure is logged and the batch's messages other than table updates go to
+  this instance's subscribers.
 - An instance's own table updates go to its subscribers at once, not by way of Redis and back: each
   carries its table's version, and a follower drops an update older than one it has (``ws.Follow``), so
   the order Redis would give them adds nothing, while the trip back (reading, parsing and decoding every
   move's texts) was 8% of a loaded server's time. Every other message makes the trip, so all of a
   channel's other messages reach its subscribers in the one order Redis gives them.
-- ``publish`` is called after a commit, from the services' worker threads. It queues the message for
-  one sender thread, which sends all that has queued up as one pipeline: under load one round trip
-  carries several moves, and no move's thread waits for Redis (waiting for each, with its thread switches,
-  was about 7% of a loaded server's time). One queue and one sender keep the order of an instance's
-  publishes. If Redis cannot be reached the change is already committed; the failure is logged and the
-  batch's messages other than table updates go to this instance's subscribers (a batch Redis took in part
-  before failing may then reach some of them twice).
-- Messages cross Redis as JSON: a ``TableUpdate`` field by field, anything else as a JSON value (a
-  message that is neither is a programming error, raised as TypeError at the publisher). Never pickle: a
-  message from Redis must not be able to run code in a server. Each is preceded by a line naming the
-  instance that sent it and a line with a move's change (``TableUpdate.change``, else empty), so an
-  instance learns without decoding any texts which channels others changed and how (``on_foreign``: the
-  table service follows the move on the state it holds, or marks it out of date). The change holds what
-  no seat may see (a deal): it crosses Redis, a server's own infrastructure like the database, and is
-  never part of what a client is sent.
+- A batch is lines (no message holds a raw newline: they are JSON): the sending instance, then four lines
+  a message: its channel, ``d`` when its instance delivered it already (else empty), a move's change
+  (``TableUpdate.change``, else empty) and the message as JSON. An instance learns without decoding any
+  texts which channels others changed and how (``on_foreign``: the table service follows the move on the
+  state it holds, or marks it out of date). The change holds what no seat may see (a deal): it crosses
+  Redis, a server's own infrastructure like the database, and is never part of what a client is sent.
+- Messages are JSON: a ``TableUpdate`` field by field, anything else as a JSON value (a message that is
+  neither is a programming error, raised as TypeError at the publisher). Never pickle: a message from
+  Redis must not be able to run code in a server.
 - Pub/sub delivers at most once: messages sent while the listening connection was down are lost. After it
   subscribes again ``on_resubscribed`` is called with the channels followed here, so their current state
   can be sent again (``cluster`` republishes the tables). ``seen`` tells the newest version that arrived
@@ -43,6 +44,7 @@ import dataclasses
 import logging
 import queue
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -55,10 +57,15 @@ from .pubsub import InMemoryPubSub
 from .services.updates import TableUpdate
 
 log = logging.getLogger(__name__)
-DELIVERED = b" delivered"
-"""Ends the origin line of a table update its instance delivered to its own subscribers when publishing."""
+DELIVERED = b"d"
+"""The mark of a table update its instance delivered to its own subscribers when publishing."""
+LINES_A_MESSAGE = 4
 RETRY_SECONDS = (0.1, 0.5, 1.0, 2.0)
 """Waits between attempts to listen again after the connection broke (the last one repeats)."""
+LINGER_SECONDS = 0.005
+"""How long the sender waits after a message comes before it sends what has queued: a few milliseconds
+later for other instances' followers (this instance's get table updates at once), for fewer, larger
+batches."""
 SENDER_STOP_SECONDS = 10.0
 """How long ``stop`` waits for the messages still queued to be sent."""
 
@@ -92,11 +99,11 @@ def decode(text: str | bytes) -> Any:
 
 @dataclasses.dataclass(frozen=True)
 class _Outgoing:
-    """A message queued for Redis: its channel, its text, and the message itself when it is no table
+    """A message queued for Redis: its lines of a batch, and the message itself when it is no table
     update (this instance's subscribers get it if Redis cannot be reached)."""
 
     channel: str
-    text: bytes
+    lines: tuple[bytes, ...]
     message: Any
 
 
@@ -106,7 +113,8 @@ class RedisPubSub(InMemoryPubSub):
     def __init__(self, url: str, *, prefix: str) -> None:
         super().__init__()
         self.url = url
-        self.prefix = f"{prefix}:"
+        self.redis_channel = f"{prefix}:pubsub"
+        """The one Redis channel every instance of the deployment sends its batches on and listens to."""
         self.on_resubscribed: Callable[[list[str]], None] = lambda channels: None
         """Called (on the event loop) with the channels followed here, after listening was interrupted."""
         self.on_foreign: Callable[[str, bytes | None], None] = lambda channel, change: None
@@ -115,7 +123,6 @@ class RedisPubSub(InMemoryPubSub):
         deployment."""
         self.origin = uuid.uuid4().hex
         self._origin_bytes = self.origin.encode()
-        self._delivered_bytes = self._origin_bytes + DELIVERED
         self._publisher = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         self.listener_name = f"{prefix}:listen"
         """The Redis client name of the listening connection (``CLIENT LIST`` shows it)."""
@@ -129,7 +136,7 @@ class RedisPubSub(InMemoryPubSub):
         self._sender.start()
 
     async def start(self) -> None:
-        """Listen to the deployment's channels; returns once Redis has confirmed the subscription (the
+        """Listen to the deployment's channel; returns once Redis has confirmed the subscription (the
         first connection's error is raised, so a server with an unreachable Redis does not start)."""
         pubsub = await self._subscribe()
         self._task = asyncio.get_running_loop().create_task(self._listen(pubsub))
@@ -149,22 +156,25 @@ class RedisPubSub(InMemoryPubSub):
     def publish(self, channel: str, message: Any) -> None:
         """Send ``message`` to the subscribers of ``channel`` on every instance (from any thread); a table
         update reaches this instance's subscribers at once, the rest by way of Redis, sent by the sender
-        thread (see the module docstring)."""
+        thread (see the module docstring). ValueError for a channel name holding a line break."""
+        if "\n" in channel:
+            raise ValueError(f"a channel name is one line: {channel!r}")
         update = isinstance(message, TableUpdate)
         if update:
             self._saw(channel, message.version)
             super().publish(channel, message)
-        origin = self._delivered_bytes if update else self._origin_bytes
-        change = (message.change or "") if update else ""
-        text = b"\n".join((origin, change.encode(), encode(message)))
-        self._outbox.put(_Outgoing(channel, text, None if update else message))
+        change = (message.change or "").encode() if update else b""
+        lines = (channel.encode(), DELIVERED if update else b"", change, encode(message))
+        self._outbox.put(_Outgoing(channel, lines, None if update else message))
 
     def _send_all(self) -> None:
-        """The sender thread: each round sends every message queued by then, until ``stop``."""
+        """The sender thread: each round sends every message queued by then as one batch, until ``stop``."""
         stopping = False
         while not stopping:
             batch: list[_Outgoing] = []
             item = self._outbox.get()
+            if item is not None:
+                time.sleep(LINGER_SECONDS)
             while item is not None:
                 batch.append(item)
                 try:
@@ -176,14 +186,9 @@ class RedisPubSub(InMemoryPubSub):
                 self._send(batch)
 
     def _send(self, batch: list[_Outgoing]) -> None:
+        text = b"\n".join([self._origin_bytes, *(line for outgoing in batch for line in outgoing.lines)])
         try:
-            if len(batch) == 1:
-                self._publisher.publish(self.prefix + batch[0].channel, batch[0].text)
-            else:
-                pipeline = self._publisher.pipeline(transaction=False)
-                for outgoing in batch:
-                    pipeline.publish(self.prefix + outgoing.channel, outgoing.text)
-                pipeline.execute()
+            self._publisher.publish(self.redis_channel, text)
         except Exception:  # any failure: the sender thread must live on for the next messages
             log.exception("Redis refused %d messages; only this instance's subscribers get them", len(batch))
             for outgoing in batch:
@@ -209,12 +214,12 @@ class RedisPubSub(InMemoryPubSub):
 
     async def _subscribe(self) -> Any:
         pubsub = self._listener.pubsub()
-        await pubsub.psubscribe(self.prefix + "*")
+        await pubsub.subscribe(self.redis_channel)
         while True:  # the confirmation comes first on this connection
             reply = await pubsub.get_message(timeout=5)
             if reply is None:
                 raise redis.ConnectionError("Redis did not confirm the subscription within 5 seconds")
-            if reply["type"] == "psubscribe":
+            if reply["type"] == "subscribe":
                 return pubsub
 
     async def _listen(self, pubsub: Any) -> None:
@@ -223,9 +228,9 @@ class RedisPubSub(InMemoryPubSub):
             try:
                 async for reply in pubsub.listen():
                     failures = 0
-                    if reply["type"] == "pmessage":
-                        self._hand_on(reply["channel"], reply["data"])
-                    elif reply["type"] == "psubscribe":  # redis-py subscribed again on a new connection
+                    if reply["type"] == "message":
+                        self._hand_on(reply["data"])
+                    elif reply["type"] == "subscribe":  # redis-py subscribed again on a new connection
                         self._resubscribed()
                 raise redis.ConnectionError("the subscription ended")
             except asyncio.CancelledError:
@@ -247,29 +252,35 @@ class RedisPubSub(InMemoryPubSub):
                 self._resubscribed()
                 break
 
-    def _hand_on(self, raw_channel: bytes, data: bytes) -> None:
-        channel = raw_channel.decode()[len(self.prefix) :]
-        origin, _, data = data.partition(b"\n")
-        if origin == self._delivered_bytes:  # delivered here when it was published
+    def _hand_on(self, batch: bytes) -> None:
+        """Hand each message of a batch to the subscribers here (see the module docstring)."""
+        origin, *lines = batch.split(b"\n")
+        if len(lines) % LINES_A_MESSAGE:
+            log.warning("dropped a batch that no cardtable server sent: %r", batch[:80])
             return
-        change, _, data = data.partition(b"\n")
-        if origin.removesuffix(DELIVERED) != self._origin_bytes:
+        mine = origin == self._origin_bytes
+        for at in range(0, len(lines), LINES_A_MESSAGE):
+            channel_bytes, mark, change, text = lines[at : at + LINES_A_MESSAGE]
+            if mine and mark == DELIVERED:  # delivered here when it was published
+                continue
+            channel = channel_bytes.decode()
+            if not mine:
+                try:
+                    self.on_foreign(channel, change or None)
+                except Exception:
+                    log.exception("handling a message of another instance on %s failed", channel)
+            with self._lock:
+                if channel not in self._channels:
+                    continue
             try:
-                self.on_foreign(channel, change or None)
-            except Exception:
-                log.exception("handling a message of another instance on %s failed", channel)
-        with self._lock:
-            if channel not in self._channels:
-                return
-        try:
-            message = decode(data)
-        except (ValueError, TypeError, KeyError):
-            log.warning("dropped a message on %s that no cardtable server sent", channel)
-            return
-        version = getattr(message, "version", None)
-        if version is not None:
-            self._saw(channel, version)
-        super().publish(channel, message)
+                message = decode(text)
+            except (ValueError, TypeError, KeyError):
+                log.warning("dropped a message on %s that no cardtable server sent", channel)
+                continue
+            version = getattr(message, "version", None)
+            if version is not None:
+                self._saw(channel, version)
+            super().publish(channel, message)
 
     def _saw(self, channel: str, version: int) -> None:
         """Note the newest version a followed channel's updates reached here (``seen``)."""
