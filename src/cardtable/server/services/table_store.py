@@ -311,7 +311,8 @@ _MOVE_WRITES = PreparedSet(
     time_used=update(Seat)
     .where(Seat.table_id == bindparam("table"), Seat.seat == bindparam("seat_number"))
     .values(time_used=bindparam("used")),
-    # PostgreSQL: the three as one statement (data-modifying WITH clauses); its values come as JSON text
+    # PostgreSQL: the three as one statement (data-modifying WITH clauses); its values come as JSON text,
+    # the events as one JSON array (a list of texts would pass psycopg's array dumper, in Python)
     at_once=text(
         """
         WITH moved AS (
@@ -327,7 +328,7 @@ _MOVE_WRITES = PreparedSet(
         )
         INSERT INTO events (table_id, idx, data)
         SELECT moved.id, :answered + event.n - 1, event.data
-        FROM moved, unnest(CAST(:events AS json[])) WITH ORDINALITY AS event(data, n)
+        FROM moved, json_array_elements(CAST(:events AS json)) WITH ORDINALITY AS event(data, n)
         """
     ),
 )
@@ -366,7 +367,7 @@ def save_move(
         if connection.dialect.name == "postgresql":
             move.update(
                 result=None if result is None else json_text(result),
-                events=[json_text(event) for event in events],
+                events=json_text(events),
                 used=time_used,
                 seat_number=seat,
             )
