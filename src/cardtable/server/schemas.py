@@ -166,6 +166,11 @@ class JoinIn(Strict):
 
 
 class SeatPublic(BaseModel):
+    """A seat as everybody may see it. Frozen: a change is a new object (``model_copy``), which is how
+    ``Live.seats_dump`` knows when to dump the seats again."""
+
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     kind: Literal["open", "invited", "player", "bot"]
     name: str | None
@@ -173,10 +178,10 @@ class SeatPublic(BaseModel):
     user_id: int | None
     guest: bool
     away: Literal["away", "time"] | None = None
-    username: str | None = None
-    """The account's name, for a link to its profile (None: a guest, a bot, or a deleted account)."""
     """Why the stand-in bot plays this person's seat now: ``away`` (left or disconnected for longer than
     the grace period; they may take the seat back) or ``time`` (their game time ran out)."""
+    username: str | None = None
+    """The account's name, for a link to its profile (None: a guest, a bot, or a deleted account)."""
 
 
 class ClockPublic(BaseModel):

@@ -68,9 +68,20 @@ class Live:
     forced: tuple[int, int] | None = None
     """(seat, version) of a decision whose time ran out: the stand-in bot makes it."""
     seat_users: tuple[int | None, ...] = field(init=False)
+    _dumped: tuple[tuple[SeatPublic, ...], list[dict[str, Any]]] = field(
+        default=((), []), init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self.seat_users = tuple(s.user_id if s.kind == "player" else None for s in self.seats)
+
+    def seats_dump(self) -> list[dict[str, Any]]:
+        """The seats as plain values, for every update's texts: made again only after a seat changed
+        (pydantic's ``model_dump`` of every seat at every move was 1% of a loaded server's time)."""
+        seats = tuple(self.seats)
+        if seats != self._dumped[0]:  # the same seat objects compare equal by identity, at once
+            self._dumped = (seats, [seat.model_dump() for seat in seats])
+        return self._dumped[1]
 
     @property
     def version(self) -> int:

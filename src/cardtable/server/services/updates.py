@@ -104,7 +104,7 @@ def _common(live: Live, now: float) -> _Common:
         "game": live.game,
         "status": live.status,
         "version": live.version,
-        "seats": [seat.model_dump() for seat in live.seats],
+        "seats": live.seats_dump(),
         "to_act": to_act,
         "result": live.result,
         "clock": clock.model_dump() if clock is not None else None,
