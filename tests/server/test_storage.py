@@ -13,6 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
+from sqlalchemy.exc import DBAPIError
 
 from cardtable.server.app import create_app
 from cardtable.server.db.database import Database
@@ -140,5 +141,36 @@ def test_a_move_stores_its_events_turn_and_time_used_and_a_stale_one_nothing(
                 1,
                 0,
             )
+    finally:
+        database.close()
+
+
+def test_a_thread_keeping_a_connection_stores_on_one_and_gives_it_up_after_a_failure(
+    postgres_url: str,
+) -> None:
+    """The move threads keep a connection (``Database.keeping_connection``): their one-statement
+    transactions run on one PostgreSQL session, held out of the pool between them; one that failed goes
+    back to the pool and the next transaction takes another; the block's end gives the kept one back."""
+    database = Database(postgres_url)
+    pool = database.engine.pool
+
+    def session_id() -> int:
+        with database.transaction(one_statement=True) as connection:
+            return int(connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one())
+
+    try:
+        with database.keeping_connection():
+            first = session_id()
+            assert pool.checkedout() == 1  # kept between transactions
+            assert session_id() == first
+            failing = database.transaction(one_statement=True)
+            with pytest.raises(DBAPIError, match="division by zero"), failing as connection:
+                connection.exec_driver_sql("SELECT 1 / 0")
+            assert pool.checkedout() == 0
+            session_id()
+            assert pool.checkedout() == 1
+        assert pool.checkedout() == 0
+        session_id()  # a thread that keeps none takes one from the pool for each transaction
+        assert pool.checkedout() == 0
     finally:
         database.close()

@@ -34,7 +34,7 @@ from .errors import Refused, TooMany
 from .hashing import PasswordHashing
 from .jobs import Jobs, LocalJobs
 from .limits import Limits
-from .move_threads import MoveThreads
+from .move_threads import MOVE_THREADS, MoveThreads
 from .origins import SameOriginOnly
 from .pubsub import InMemoryPubSub
 from .review_runner import ReviewRunner
@@ -63,7 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.url())
         if not db.is_sqlite:  # a worker may hold a pooled connection: no more of them than the pool keeps
-            anyio.to_thread.current_default_thread_limiter().total_tokens = POOL_SIZE
+            # beside the move threads' own (``Database.keeping_connection``)
+            anyio.to_thread.current_default_thread_limiter().total_tokens = POOL_SIZE - MOVE_THREADS
         await anyio.to_thread.run_sync(db.upgrade)
         cluster = Cluster(settings) if settings.redis_url else None
         pubsub = cluster.pubsub if cluster is not None else InMemoryPubSub()
@@ -141,7 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             players=PlayerService(db),
             settings_of=AccountSettings(account_service, table_service, mail_enabled=mailer is not None),
             reviews=review_service,
-            move_threads=None if table_service.moves_on_loop else MoveThreads(),
+            move_threads=None if table_service.moves_on_loop else MoveThreads(around=db.keeping_connection),
         )
         await jobs.start()
         if cluster is not None:  # the holder of the sweeper's lease puts lost bot turns again

@@ -29,7 +29,14 @@ _Call = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[..., An
 class MoveThreads:
     """``run`` a blocking function in one of ``count`` threads, from the event loop; ``close`` to stop."""
 
-    def __init__(self, count: int = MOVE_THREADS) -> None:
+    def __init__(
+        self,
+        count: int = MOVE_THREADS,
+        *,
+        around: Callable[[], contextlib.AbstractContextManager[Any]] = contextlib.nullcontext,
+    ) -> None:
+        """``around()`` is entered for the life of each thread (``Database.keeping_connection``)."""
+        self._around = around
         self._calls: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         self._threads = [
             threading.Thread(target=self._take_calls, name=f"move-{i}", daemon=True) for i in range(count)
@@ -50,6 +57,10 @@ class MoveThreads:
             self._calls.put(None)
 
     def _take_calls(self) -> None:
+        with self._around():
+            self._take_calls_until_closed()
+
+    def _take_calls_until_closed(self) -> None:
         while (call := self._calls.get()) is not None:
             loop, future, function, args = call
             result, raised = None, None
