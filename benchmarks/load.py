@@ -24,7 +24,8 @@ the figure that depends least on the machine's other load.
 ``--bots LEVEL`` measures the bots instead: bot-only tables of that level spread over the servers, their
 turns taken from the shared job queue by every instance's bot workers, and prints how many record events
 (moves, and the deals between them) they make a second. ``--profile DIR`` records each server with py-spy
-(collapsed stacks, one file a server) while the clients play.
+(collapsed stacks, one file a server) while the clients play; ``--gil`` samples only the thread holding
+the interpreter, which is where a server's CPU time per move goes.
 """
 
 from __future__ import annotations
@@ -334,9 +335,10 @@ def cpu_seconds(pid: int) -> float:
 
 
 def profile(
-    running: list[subprocess.Popen[bytes]], folder: Path, seconds: float
+    running: list[subprocess.Popen[bytes]], folder: Path, seconds: float, *, gil: bool
 ) -> list[subprocess.Popen[bytes]]:
-    """py-spy recording each server (every thread, native frames left out) for ``seconds``."""
+    """py-spy recording each server for ``seconds``, native frames left out; with ``--gil``, only the
+    thread holding the interpreter is sampled, so what waits on a lock or a socket drops out."""
     folder.mkdir(parents=True, exist_ok=True)
     spy = str(Path(sys.executable).with_name("py-spy"))
     return [
@@ -344,6 +346,7 @@ def profile(
             [
                 *(spy, "record", "--pid", str(server.pid), "--duration", str(int(seconds)), "--rate", "200"),
                 *("--format", "raw", "--nonblocking", "--output", str(folder / f"server-{n}.txt")),
+                *(("--gil",) if gil else ()),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -385,6 +388,9 @@ def main() -> None:
         "--profile",
         type=Path,
         help="record the servers with py-spy: collapsed stacks in this folder (a file a server)",
+    )
+    parser.add_argument(
+        "--gil", action="store_true", help="with --profile: sample only the thread holding the interpreter"
     )
     parser.add_argument(
         "--spread",
@@ -446,7 +452,7 @@ def main() -> None:
             worker.start()
         ready.wait(timeout=300)  # every websocket connected and watching its table
         cpu_before = [cpu_seconds(server.pid) for server in running]
-        profilers = profile(running, args.profile, args.seconds) if args.profile else []
+        profilers = profile(running, args.profile, args.seconds, gil=args.gil) if args.profile else []
         reports = [results.get(timeout=args.seconds + 120) for _ in workers]
         for profiler in profilers:
             profiler.wait(timeout=60)
