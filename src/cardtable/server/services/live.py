@@ -295,7 +295,9 @@ class LiveTables:
         if table_id in self._held:
             word = None if change is None else orjson.loads(change)
             with self._changes_lock:
-                self._changes.setdefault(table_id, []).append(word)
+                words = self._changes.setdefault(table_id, [])
+                if None not in words:  # after one None the next use reads the database: nothing more to keep
+                    words.append(word)
 
     def get(self, table_id: int) -> Live | None:
         """The table if it is held here, without a lock or a query."""
