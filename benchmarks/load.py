@@ -67,6 +67,8 @@ class Report:
     errors: int
     finished: int
     """Games that ended (their seats then idle)."""
+    cpu: float = 0.0
+    """The client process's CPU seconds from the start of play."""
 
 
 def start_server(
@@ -315,7 +317,7 @@ def client_process(
             gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
             sockets = await asyncio.gather(*(seated(stack, seat, gate) for seat in seats))
             await asyncio.to_thread(ready.wait)
-            start = time.monotonic()
+            start, cpu_start = time.monotonic(), time.process_time()
             times = (start + warmup, start + warmup + window)
             await asyncio.gather(
                 *(
@@ -323,9 +325,18 @@ def client_process(
                     for seat, (ws, first) in zip(seats, sockets, strict=True)
                 )
             )
+            report.cpu = time.process_time() - cpu_start
 
     asyncio.run(main())
     results.put(report)
+
+
+def machine_seconds() -> tuple[float, float]:
+    """(busy, all) CPU seconds of the whole machine so far, every core counted (Linux)."""
+    ticks = [int(field) for field in Path("/proc/stat").read_text().split()[1:9]]
+    idle = ticks[3] + ticks[4]  # idle and waiting for I/O
+    per_second = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - idle) / per_second, sum(ticks) / per_second
 
 
 def cpu_seconds(pid: int) -> float:
@@ -452,11 +463,15 @@ def main() -> None:
             worker.start()
         ready.wait(timeout=300)  # every websocket connected and watching its table
         cpu_before = [cpu_seconds(server.pid) for server in running]
+        machine_before = machine_seconds()
         profilers = profile(running, args.profile, args.seconds, gil=args.gil) if args.profile else []
         reports = [results.get(timeout=args.seconds + 120) for _ in workers]
         for profiler in profilers:
             profiler.wait(timeout=60)
         server_cpu = sum(cpu_seconds(server.pid) for server in running) - sum(cpu_before) if running else None
+        busy, elapsed = (
+            after - before for after, before in zip(machine_seconds(), machine_before, strict=True)
+        )
         for worker in workers:
             worker.join(timeout=30)
     trips = [t for r in reports for t in r.round_trips]
@@ -476,6 +491,12 @@ def main() -> None:
     if server_cpu is not None:
         per_move = server_cpu / max(1, sum(r.all_moves for r in reports)) * 1000
         print(f"server CPU: {server_cpu:.1f} s over the run, {per_move:.2f} ms per move (all servers)")
+    cores = os.cpu_count() or 1
+    client_cpu = sum(r.cpu for r in reports) / max(1, sum(r.all_moves for r in reports)) * 1000
+    print(
+        f"machine: {busy / elapsed * cores:.2f} of {cores} cores busy during play; "
+        f"the clients' CPU {client_cpu:.2f} ms per move"
+    )
     finished = sum(r.finished for r in reports) // args.players
     print(f"errors: {sum(r.errors for r in reports)}, games finished: {finished}")
 
