@@ -37,7 +37,7 @@ from cardtable.server.cluster import sweeper_lease_key
 from cardtable.server.jobs import RedisJobs
 from cardtable.server.leases import Lease
 from cardtable.server.pubsub import Subscriber
-from cardtable.server.pubsub_redis import RedisPubSub, decode, encode
+from cardtable.server.pubsub_redis import LISTENERS_SECONDS, RedisPubSub, decode, encode
 from cardtable.server.schemas import SeatPublic
 from cardtable.server.services.live import Live, LiveTables
 from cardtable.server.services.updates import TableUpdate, move_change
@@ -132,6 +132,53 @@ def test_a_message_published_on_one_instance_reaches_the_others_in_order(redis_u
     assert got == [*updates, {"line": "good game"}]
     assert mine == got
     assert strangers == []  # another prefix is another deployment
+
+
+def test_an_instance_alone_sends_its_table_updates_nowhere_until_another_listens(
+    redis_url: str, prefix: str
+) -> None:
+    """Alone on the deployment's channel, an instance's table updates reach its own followers and are not
+    sent to Redis; its other messages still go through Redis. Once a second instance listens, the
+    updates go to it too (asked of Redis once a second)."""
+    first, later = (TableUpdate(1, v, (5,), {0: f"v{v}", None: "public"}) for v in (1, 2))
+
+    async def arrived(got: list[Any], count: int) -> None:
+        deadline = time.monotonic() + 10
+        while len(got) < count and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+
+    async def run() -> tuple[list[Any], list[Any], list[bytes]]:
+        one = RedisPubSub(redis_url, prefix=prefix)
+        await one.start()
+        sent: list[bytes] = []
+        send = one._publisher.publish
+
+        def recording(channel: str, text: bytes) -> Any:
+            sent.append(text)
+            return send(channel, text)
+
+        one._publisher.publish = recording  # type: ignore[method-assign]
+        mine: list[Any] = []
+        one.subscribe("table:1", Subscriber(mine.append))
+        await asyncio.to_thread(one.publish, "table:1", first)
+        await asyncio.to_thread(one.publish, "table:1", {"line": "hi"})
+        await arrived(mine, 2)
+        alone = list(sent)
+        two = RedisPubSub(redis_url, prefix=prefix)
+        await two.start()
+        got: list[Any] = []
+        two.subscribe("table:1", Subscriber(got.append))
+        await asyncio.sleep(LISTENERS_SECONDS + 0.5)
+        await asyncio.to_thread(one.publish, "table:1", later)
+        await arrived(got, 1)
+        for bus in (one, two):
+            await bus.stop()
+        return mine, got, alone
+
+    mine, got, alone = asyncio.run(run())
+    assert mine == [first, {"line": "hi"}, later]
+    assert len(alone) == 1 and b"hi" in alone[0] and b"public" not in alone[0]  # the chat line only
+    assert got == [later]
 
 
 def test_a_message_redis_cannot_take_still_reaches_this_instances_subscribers() -> None:

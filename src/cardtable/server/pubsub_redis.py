@@ -21,6 +21,11 @@ Decisions:
   the order Redis would give them adds nothing, while the trip back (reading, parsing and decoding every
   move's texts) was 8% of a loaded server's time. Every other message makes the trip, so all of a
   channel's other messages reach its subscribers in the one order Redis gives them.
+- While no other instance listens (Redis's subscriber count of the channel, asked once a second), an
+  instance sends its table updates nowhere: sending them, and reading them back, cost a lone instance
+  15% of its CPU per move. An instance that starts listening meanwhile may miss a second's updates of
+  the tables its players follow; the repair loop (``cluster``) finds those tables behind and sends their
+  state, as it does for an update a killed instance never sent.
 - A batch is lines (no message holds a raw newline: they are JSON): the sending instance, then four lines
   a message: its channel, ``d`` when its instance delivered it already (else empty), a move's change
   (``TableUpdate.change``, else empty) and the message as JSON. An instance learns without decoding any
@@ -66,6 +71,8 @@ LINGER_SECONDS = 0.005
 """How long the sender waits after a message comes before it sends what has queued: a few milliseconds
 later for other instances' followers (this instance's get table updates at once), for fewer, larger
 batches."""
+LISTENERS_SECONDS = 1.0
+"""How often the sender asks Redis whether any other instance listens (see the module docstring)."""
 SENDER_STOP_SECONDS = 10.0
 """How long ``stop`` waits for the messages still queued to be sent."""
 
@@ -99,12 +106,19 @@ def decode(text: str | bytes) -> Any:
 
 @dataclasses.dataclass(frozen=True)
 class _Outgoing:
-    """A message queued for Redis: its lines of a batch, and the message itself when it is no table
-    update (this instance's subscribers get it if Redis cannot be reached)."""
+    """A message queued for Redis, with its channel and, unless it is a table update, its JSON (made by
+    the publisher, so that a message that cannot cross Redis is refused there)."""
 
     channel: str
-    lines: tuple[bytes, ...]
     message: Any
+    text: bytes | None
+
+    def lines(self) -> tuple[bytes, ...]:
+        """Its four lines of a batch (see the module docstring)."""
+        if self.text is not None:
+            return (self.channel.encode(), b"", b"", self.text)
+        change = (self.message.change or "").encode()
+        return (self.channel.encode(), DELIVERED, change, encode(self.message))
 
 
 class RedisPubSub(InMemoryPubSub):
@@ -132,6 +146,10 @@ class RedisPubSub(InMemoryPubSub):
         self._task: asyncio.Task[None] | None = None
         self._seen: dict[str, int] = {}
         self._outbox: queue.SimpleQueue[_Outgoing | None] = queue.SimpleQueue()
+        self._listeners_asked = -LISTENERS_SECONDS
+        self._others = True
+        self._listening = False
+        """Whether this instance's listener is subscribed (it is then one of the channel's subscribers)."""
         self._sender = threading.Thread(target=self._send_all, name="redis-publish", daemon=True)
         self._sender.start()
 
@@ -163,9 +181,7 @@ class RedisPubSub(InMemoryPubSub):
         if update:
             self._saw(channel, message.version)
             super().publish(channel, message)
-        change = (message.change or "").encode() if update else b""
-        lines = (channel.encode(), DELIVERED if update else b"", change, encode(message))
-        self._outbox.put(_Outgoing(channel, lines, None if update else message))
+        self._outbox.put(_Outgoing(channel, message, None if update else encode(message)))
 
     def _send_all(self) -> None:
         """The sender thread: each round sends every message queued by then as one batch, until ``stop``."""
@@ -186,14 +202,30 @@ class RedisPubSub(InMemoryPubSub):
                 self._send(batch)
 
     def _send(self, batch: list[_Outgoing]) -> None:
-        text = b"\n".join([self._origin_bytes, *(line for outgoing in batch for line in outgoing.lines)])
         try:
+            if not self._others_listen():  # this instance's own table updates reached its subscribers
+                batch = [outgoing for outgoing in batch if outgoing.text is not None]
+                if not batch:
+                    return
+            text = b"\n".join(
+                [self._origin_bytes, *(line for outgoing in batch for line in outgoing.lines())]
+            )
             self._publisher.publish(self.redis_channel, text)
         except Exception:  # any failure: the sender thread must live on for the next messages
             log.exception("Redis refused %d messages; only this instance's subscribers get them", len(batch))
             for outgoing in batch:
-                if outgoing.message is not None:
+                if outgoing.text is not None:
                     super().publish(outgoing.channel, outgoing.message)
+
+    def _others_listen(self) -> bool:
+        """Whether another instance listens to the deployment's channel, asked of Redis at most every
+        ``LISTENERS_SECONDS`` (by the sender thread)."""
+        now = time.monotonic()
+        if now >= self._listeners_asked + LISTENERS_SECONDS:
+            self._listeners_asked = now
+            [(_, listening)] = self._publisher.pubsub_numsub(self.redis_channel)
+            self._others = int(listening) > self._listening  # this instance's own listener, when it is
+        return self._others
 
     def unsubscribe(self, channel: str, subscriber: Any) -> None:
         """As ``InMemoryPubSub.unsubscribe``; a channel nobody follows here any more is forgotten."""
@@ -220,6 +252,7 @@ class RedisPubSub(InMemoryPubSub):
             if reply is None:
                 raise redis.ConnectionError("Redis did not confirm the subscription within 5 seconds")
             if reply["type"] == "subscribe":
+                self._listening = True
                 return pubsub
 
     async def _listen(self, pubsub: Any) -> None:
@@ -239,6 +272,7 @@ class RedisPubSub(InMemoryPubSub):
                 raise
             except Exception:
                 log.warning("listening to Redis failed; subscribing again", exc_info=True)
+            self._listening = False
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
             while True:
