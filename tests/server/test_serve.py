@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx2
 import pytest
+import uvicorn
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cardtable.cli.main import app
+from cardtable.server.collector import YOUNG_THRESHOLD
 
 from .process import Server, server_env
 
@@ -51,3 +55,24 @@ def test_a_message_far_over_the_limit_closes_the_socket(server: Server) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+def test_the_server_process_settles_its_garbage_collector_before_serving(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``serve`` freezes what the built application holds and collects young objects less often, as the
+    collector's pauses were the tail of the move round trip (``server/collector.py``)."""
+    seen: dict[str, int] = {}
+
+    def run(application: Any, **options: Any) -> None:  # instead of serving
+        seen.update(young=gc.get_threshold()[0], frozen=gc.get_freeze_count())
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    before = gc.get_threshold()
+    try:
+        result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "settled.db")])
+    finally:  # this test process goes on as it was
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert result.exit_code == 0, result.output
+    assert seen["young"] == YOUNG_THRESHOLD and seen["frozen"] > 0

@@ -35,6 +35,7 @@ def serve(
         import uvicorn
         from pydantic import ValidationError
 
+        from ..server import collector
         from ..server.app import create_app
         from ..server.settings import Settings
     except ImportError as error:
@@ -49,8 +50,10 @@ def serve(
         raise typer.Exit(2) from None
     shared = f", redis: {_shown(settings.redis_url)}" if settings.redis_url else ""
     console.print(f"cardtable: http://{host}:{port}/  (database: {_shown(settings.url())}{shared})")
+    app = create_app(settings)
+    collector.settle()
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
         log_level=log_level,
