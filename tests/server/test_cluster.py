@@ -545,10 +545,14 @@ def test_two_moves_sent_to_two_instances_at_once_only_one_is_taken(
                 thread.start()
             for thread in threads:
                 thread.join()
-            after = [s.until(lambda m, v=version: m["version"] > v) for s in both]
+            for s in both:  # each socket hears that the table moved on
+                s.until(lambda m, v=version: m["version"] > v)
             errors = [e for s in both for e in s.take_errors()]
             assert [e["code"] for e in errors] == ["stale"], errors
-            assert after[0]["version"] == after[1]["version"] > version
+            # Not compared here: the first state each socket gets past the move. A bot's move taken on one
+            # instance may reach its socket before word of the person's move from the other instance, and
+            # a follower drops an update older than one it has. Both show the same state at the person's
+            # next turn (checked at the top of the loop).
             rounds += 1
         assert rounds >= 5
     finally:
