@@ -108,3 +108,5 @@ def test_a_guest_against_one_bot_level_rates_nobody(tmp_path: Path) -> None:
         ws.close()
         assert guest.http.get("/api/leaderboards/slobberhannes").json() == []
         assert guest.http.get(f"/api/tables/{table['id']}/ratings").json() == []
+        missing = guest.http.get(f"/api/tables/{table['id'] + 1000}/ratings")
+        assert missing.status_code == 404 and missing.json()["code"] == "unknown-table"

@@ -32,9 +32,10 @@ def leaderboard(
     return services.ratings.leaderboard(board)
 
 
-@router.get("/tables/{table_id}/ratings")
+@router.get("/tables/{table_id}/ratings", responses={404: {"model": ErrorPublic}})
 def table_ratings(
     table_id: Annotated[int, Path(ge=1, le=MAX_INT)], services: ServicesDep, user: CurrentUser
 ) -> list[RatingChangePublic]:
-    """How the game at a table changed each rated player's rating (empty until it is over, or if unrated)."""
+    """How the game at a table changed each rated player's rating (empty until it is over, or if unrated);
+    404 for a table that does not exist (or was deleted before its game began)."""
     return services.ratings.changes(table_id)

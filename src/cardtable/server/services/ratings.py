@@ -32,7 +32,8 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db.database import Database
-from ..db.models import Rating, RatingChange, User
+from ..db.models import GameTable, Rating, RatingChange, User
+from ..errors import NotFound
 from ..schemas import RatingChangePublic, RatingPublic, SeatPublic
 
 START = 1500.0
@@ -169,7 +170,8 @@ class RatingService:
             ]
 
     def changes(self, table_id: int) -> list[RatingChangePublic]:
-        """How the game at ``table_id`` changed each rating (empty for a table not rated)."""
+        """How the game at ``table_id`` changed each rating (empty for a table not rated); NotFound when
+        there is no such table."""
         query = (
             select(RatingChange, Rating)
             .join(Rating, Rating.id == RatingChange.rating_id)
@@ -177,6 +179,8 @@ class RatingService:
             .order_by(Rating.id)
         )
         with self.db.read() as session:
+            if session.get(GameTable, table_id) is None:
+                raise NotFound(f"there is no table {table_id}", code="unknown-table")
             return [
                 RatingChangePublic(
                     kind="bot" if rating.bot is not None else "account",
