@@ -117,13 +117,16 @@ def test_every_game_is_playable_at_the_generic_table(server: Server, browser: An
         over = page.locator("body[data-status=over]")
         move = page.locator("#board:not(.waiting) button.move[data-move]")
         clicks = 0
+        ended = False
         while clicks < 6:
             over.or_(move.first).first.wait_for(timeout=30_000)
-            if over.count():
+            if ended := over.count() > 0:
                 break
             move.first.click()
             clicks += 1
             expect(page.locator("#board")).not_to_have_class(re.compile("waiting"))  # answered
             expect(page.locator("#notice")).to_have_text("")
         assert page.locator("#board .public dd").count() >= 3, "the public state is shown as text"
-    assert clicks == 6 and errors == []
+    # The table's deal is random: a game may end by the rules before six clicks (Cabooses in the Corner: 75
+    # of 20,000 random 4-player games end before the first seat's sixth decision, none before its first).
+    assert (clicks == 6 or (ended and clicks >= 1)) and errors == []
