@@ -36,6 +36,7 @@ from cardtable.server.app import create_app
 from cardtable.server.cluster import sweeper_lease_key
 from cardtable.server.jobs import RedisJobs
 from cardtable.server.leases import Lease
+from cardtable.server.presence import SharedPresence
 from cardtable.server.pubsub import Subscriber
 from cardtable.server.pubsub_redis import LISTENERS_SECONDS, RedisPubSub, decode, encode
 from cardtable.server.schemas import SeatPublic
@@ -367,6 +368,38 @@ def test_one_instance_holds_the_lease_and_another_takes_it_when_it_stops_renewin
         await client.aclose()
 
     asyncio.run(run())
+
+
+def test_presence_written_on_one_instance_is_read_on_another_one_write_a_table(
+    redis_url: str, prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two users at one table and one at another, connected here: the other instance counts each of them
+    present and nobody else; renewing writes one ZADD and one EXPIRE a table, not one a user; and the
+    entries leave with this instance."""
+    here = SharedPresence(redis_url, prefix=prefix, instance="one")
+    there = SharedPresence(redis_url, prefix=prefix, instance="two")
+    try:
+        for table_id, user_id in ((7, 1), (7, 2), (8, 1)):
+            here.arrive(table_id, user_id)
+        deadline = time.monotonic() + 10
+        while not there.is_here(8, 1) and time.monotonic() < deadline:
+            time.sleep(0.05)  # arriving writes in a thread of its own
+        assert [there.is_here(7, 1), there.is_here(7, 2), there.is_here(8, 1)] == [True, True, True]
+        assert not there.is_here(8, 2) and not there.anyone_here(9)
+        sent: list[list[str]] = []
+        execute = redis.client.Pipeline.execute
+
+        def counted(pipe: redis.client.Pipeline, *args: Any, **kwargs: Any) -> Any:
+            sent.append(sorted(str(command[0][0]) for command in pipe.command_stack))
+            return execute(pipe, *args, **kwargs)
+
+        monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
+        here._add(here.here())  # what the renewer sends every ttl / 3 seconds
+        assert sent == [["EXPIRE", "EXPIRE", "ZADD", "ZADD"]]
+    finally:
+        here.close()
+    assert not there.is_here(7, 1) and not there.anyone_here(8)
+    there.close()
 
 
 def test_a_job_taken_by_an_instance_that_stops_is_claimed_and_run_by_another(

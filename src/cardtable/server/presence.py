@@ -135,11 +135,16 @@ class SharedPresence(Presence):
         return f"{user_id}@{self.instance}"
 
     def _add(self, entries: list[tuple[int, int]]) -> None:
+        """Write (or renew) entries: one ZADD and one EXPIRE per table, whatever its number of users here
+        (each Redis command costs this process about as much as a small move)."""
         expires = time.time() + self.ttl
+        members: dict[int, dict[str, float]] = {}
+        for table_id, user_id in entries:
+            members.setdefault(table_id, {})[self._member(user_id)] = expires
         try:
             with self._client.pipeline(transaction=False) as pipe:
-                for table_id, user_id in entries:
-                    pipe.zadd(f"{self.prefix}{table_id}", {self._member(user_id): expires})
+                for table_id, scored in members.items():
+                    pipe.zadd(f"{self.prefix}{table_id}", scored)
                     pipe.expire(f"{self.prefix}{table_id}", int(self.ttl) + 1)
                 pipe.execute()
         except redis.RedisError:
