@@ -12,7 +12,7 @@ import cardtable
 from cardtable.envs.encoding import encoder_for
 from cardtable.envs.encoding.cabooses_in_the_corner import CaboosesTracker
 from cardtable.envs.encoding.tracker import row_of
-from cardtable.games.cabooses_in_the_corner import END_ACTION, RELOCATE_BASE
+from cardtable.games.cabooses_in_the_corner.board import END_ACTION, RELOCATE_BASE
 
 from ..games.test_cabooses_in_the_corner import stacked
 

@@ -14,14 +14,8 @@ import pytest
 
 import cardtable
 from cardtable import IllegalAction, InvalidNotation, RecordError
-from cardtable.games.cabooses_in_the_corner import (
-    CARD_IDS,
-    CODES,
-    PILE_ID,
-    can_play,
-    ranking,
-    result_of_stalemate,
-)
+from cardtable.games.cabooses_in_the_corner.board import CARD_IDS, CODES, PILE_ID
+from cardtable.games.cabooses_in_the_corner.rules import can_play, ranking, result_of_stalemate
 
 from ..helpers import random_playout
 

@@ -38,7 +38,7 @@ from operator import ne
 import numpy as np
 
 from ...core.game import JsonDict, State
-from ...games.cabooses_in_the_corner import (
+from ...games.cabooses_in_the_corner.board import (
     CARD_IDS,
     CODES,
     EMPTY,
@@ -54,10 +54,10 @@ from ...games.cabooses_in_the_corner import (
     RELOCATE_BASE,
     RELOCATE_OF,
     TRAIN_LENGTH,
-    CaboosesState,
     Pile,
     pack_for,
 )
+from ...games.cabooses_in_the_corner.state import CaboosesState
 from . import Encoder
 from .tracker import Row, Tracker
 

@@ -10,8 +10,8 @@
 // The last action is reviewed by comparing with the previous picture: the piles that changed are
 // outlined, and "Before the last action" shows the compass as it was.
 //
-// It reads the observation of games/cabooses_in_the_corner.py: hand, hand_sizes, depot, piles,
-// departed, first_turn, played, drawn, outcome, winners, losers, ranking.
+// It reads the observation of games/cabooses_in_the_corner/state.py: hand, hand_sizes, depot,
+// piles, departed, first_turn, played, drawn, outcome, winners, losers, ranking.
 
 import { cardName, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";

@@ -1,0 +1,468 @@
+"""Cabooses in the Corner's state: the deal (§4), turns with their draws and forced draws (§6.1, §6.3),
+the four verbs and why each is refused, departures (§6.4) and the observation.
+
+The decisions behind this code are listed in the package docstring (``games/cabooses_in_the_corner/
+__init__.py``); the tables it reads are in ``board.py``, the rules it asks in ``rules.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import partial
+from operator import getitem as _item
+from operator import itemgetter
+from typing import ClassVar
+
+from ...core.events import check_deal
+from ...core.game import JsonDict, State, Verb
+from ...core.hidden import deal_hidden
+from ...core.tricks import shuffled
+from .board import (
+    ACCEPTS,
+    ADJACENT,
+    AFTER_PLAY,
+    ARRIVING,
+    BOARD_BITS,
+    CABOOSE_BASED,
+    CARD_IDS,
+    CODE_PLAYS,
+    CODES,
+    CORNERS,
+    EMPTY,
+    END,
+    END_ACTION,
+    HAND_PLAYS_HIGH,
+    HAND_PLAYS_LOW,
+    HOLDS_BASE,
+    MOVE_BASE,
+    MOVE_BITS,
+    MOVE_FITS,
+    MOVE_OF,
+    MOVE_SIGNS,
+    NUM_PLACES,
+    NUMBER,
+    OB,
+    P8,
+    PACK_CODES,
+    PACKS,
+    PILE_ID,
+    PILES,
+    PLACES,
+    PLAY_BASE,
+    PLAY_OF,
+    RAILWAYS,
+    RELOCATE_BASE,
+    RELOCATE_OF,
+    RELOCATIONS_INTO,
+    TOUCHING,
+    TRAIN_CARDS,
+    UNTOUCHED,
+    Pile,
+    hand_plays,
+    move_list,
+    play_ids,
+    relocate_id,
+)
+from .rules import hand_of, hand_wants, ranking, reachable_tops, result_of_stalemate
+
+
+class CaboosesState(State):
+    """A game of Cabooses in the Corner in play.
+
+    Random play and search spend their time here, so the legal actions are read off integers kept up
+    to date as cards move rather than found by walking the board: ``_board`` (see "the board as
+    bits" in ``board.py``), ``_hand`` (the plays of the seat to act, onto any board) and ``_moves``,
+    the board's moves and relocations, looked for again only around a changed pile that had one or may
+    now have one (``TOUCHING``, ``MOVE_SIGNS``).
+    """
+
+    _verbs = (
+        Verb("play", PLAY_BASE, MOVE_BASE - PLAY_BASE),
+        Verb("move", MOVE_BASE, RELOCATE_BASE - MOVE_BASE),
+        Verb("relocate", RELOCATE_BASE, END_ACTION - RELOCATE_BASE),
+        Verb("end", END_ACTION, 1),
+    )
+    _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_piles", "_first_turn", "_depot")
+    _copy_nested: ClassVar[tuple[str, ...]] = ("_counts",)
+
+    _counts: list[list[int]]
+    """``_counts[seat][code]``: how many copies of a code a seat holds."""
+    _present: list[int]
+    """Per seat, the mask of codes it holds at least once."""
+    _hand: int
+    """The plays the seat to act may make onto any board, as bits at their action ids: those of the
+    codes it holds (``hand_plays``), none once it has played the one card of a first turn."""
+    _piles: list[int]
+    """The id (in ``PILES``) of the pile at each place."""
+    _board: int
+    """The sum of ``BOARD_BITS`` over the places: the plays the board allows to any card (bits at their
+    action ids), what each pile takes and what each railway holds."""
+    _moves: int
+    """The moves and relocations the board allows, as bits at their action ids."""
+    _first_turn: list[bool]
+    _depot: list[int]
+    """The depot, bottom first: a draw pops its top card off the end."""
+    _played: int
+    _drawn: int
+    _outcome: str | None = None
+    _losers: Sequence[int] = ()
+    _departed: tuple[Pile, ...] = ()
+
+    def _setup(self) -> None:
+        n = self.game.players
+        self._deal(self.game.seat_option("first_dealer"))
+        self._first_turn = [True] * n
+        self._start_turn((self._dealer + 1) % n)
+
+    def _deal(self, dealer: int | None) -> None:
+        """§4: deal 7 each one at a time from the dealer's left, flip four onto N E S W, the rest is
+        the depot."""
+        n = self.game.players
+        broken = bool(self.game.options["broken_cabooses"])
+        pack = PACKS[broken]
+
+        def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
+            first = dealer if dealer is not None else rng.randrange(n)
+            deck = shuffled(rng, pack)
+            # an itemgetter of 72 items: three times as fast as mapping CODES.__getitem__
+            return {"dealer": first, "deck": [*itemgetter(*deck)(CODES)]}, (first, deck)
+
+        def decode(deal: JsonDict) -> tuple[int, list[int]]:
+            return deal["dealer"], list(map(CARD_IDS.__getitem__, deal["deck"]))
+
+        codes = PACK_CODES[broken]
+        check = partial(check_deal, role="dealer", seats=n, fixed=dealer, duty="deal this game", cards=codes)
+        self._dealer, deck = self._chance("deal", draw, check, decode)
+        dealt = 7 * n
+        # one card at a time from the dealer's left: each seat gets every n-th card from its place
+        hands = [hand_of(deck[(seat - self._dealer - 1) % n : dealt : n]) for seat in range(n)]
+        self._counts = [counts for counts, _ in hands]
+        self._present = [present for _, present in hands]
+        self._flips = tuple(deck[dealt : dealt + 4])
+        self._piles = [*(PILE_ID[(card,)] for card in self._flips), *[EMPTY] * len(CORNERS)]
+        self._board = sum(map(_item, BOARD_BITS, self._piles))
+        self._moves = self._all_moves()
+        self._depot = deck[: dealt + 3 : -1]
+
+    # -- the contract hooks -----------------------------------------------------------------------
+
+    def _legal_actions(self) -> tuple[int, ...]:
+        plays = self._board & self._hand
+        # no play or one, as on most turns, without a call
+        legal = play_ids(plays) if plays & (plays - 1) else (plays.bit_length() - 1,) if plays else ()
+        if self._moves:
+            legal += move_list(self._moves)
+        return legal + END if self._played else legal
+
+    def _result(self) -> JsonDict:
+        return {
+            "outcome": self._outcome,
+            "winners": list(self._winners),
+            "losers": list(self._losers),
+            "hand_sizes": self._hand_sizes(),
+        }
+
+    def resample(self, seat: int | None, rng: random.Random) -> CaboosesState:
+        """The depot and every other hand redealt at random from the cards they hold together, with
+        their sizes kept; nothing else is known about them."""
+        world = self._world_copy(rng)
+        assert isinstance(world, CaboosesState)
+        n = self.game.players
+        others = [s for s in range(n) if s != seat]
+        hidden = self._depot[:]
+        for other in others:
+            for card, count in enumerate(self._counts[other]):
+                hidden += [card] * count
+        hidden.sort()  # the same cards in the same order whatever their real places: the world then
+        # depends only on what the seat has seen and on ``rng`` (bots must not read hidden cards)
+        depot_size = len(self._depot)
+        sizes = self._hand_sizes()
+        shares = deal_hidden(rng, hidden, [*(sizes[s] for s in others), depot_size])
+        for other, cards in zip(others, shares[:-1], strict=True):
+            world._counts[other], world._present[other] = hand_of(cards)
+        depot = shares[-1]
+        rng.shuffle(depot)
+        world._depot = depot[::-1]  # its first card on top
+        world._set_hand()  # the hand to act may have changed
+        world._legal = None
+        return world
+
+    # -- the moves: each verb's rule, and the reason it is refused (checked against _legal_actions) --
+
+    def _why_not_play(self, seat: int, arg: int) -> str | None:
+        card, place = PLAY_OF[arg]
+        code, where = CODES[card], PLACES[place]
+        refuse = f"seat {seat} cannot play {code} {where}:"
+        if not self._counts[seat][card]:
+            return f"{refuse} {code} is not in their hand"
+        if self._played and self._first_turn[seat]:
+            return f"{refuse} on a player's first turn only one card may be played"
+        pile = PILES[self._piles[place]]
+        if card >= TRAIN_CARDS:
+            if place < CORNERS.start:
+                return f"{refuse} a caboose goes only into an empty corner"
+            if pile:
+                return f"{refuse} {where} is not empty (a caboose starts an empty corner)"
+            return None
+        if not pile:
+            if place >= CORNERS.start:
+                return f"{refuse} only a caboose (P8 or OB) starts a corner"
+            return None
+        top = pile[-1]
+        if ACCEPTS[top] >> card & 1:
+            return None
+        return f"{refuse} {code} does not fit on {CODES[top]} ({_takes(top)})"
+
+    def _play(self, seat: int, arg: int) -> None:
+        card, place = PLAY_OF[arg]
+        counts = self._counts[seat]
+        left = counts[card] - 1
+        counts[card] = left
+        if not left:
+            self._present[seat] ^= 1 << card
+            self._hand ^= CODE_PLAYS[card]
+        old = self._piles[place]
+        pile = AFTER_PLAY[arg][old]
+        self._set_pile(place, pile)
+        if pile == EMPTY:  # the card completed a corner's train, which departs (§6.4)
+            self._depart(place, PILES[old] + (card,))
+        self._played += 1
+        if self._first_turn[seat]:
+            self._hand = 0  # one card only on a first turn
+        if not left and not self._present[seat]:  # only a code's last copy may empty a hand
+            self._game_over("win", winners=[seat], losers=[])
+
+    def _why_not_move(self, seat: int, arg: int) -> str | None:
+        x, k, y = MOVE_OF[arg]
+        source, target = PILES[self._piles[x]], PILES[self._piles[y]]
+        refuse = f"seat {seat} cannot move {PLACES[x]} {k} {PLACES[y]}:"
+        if len(source) < k:
+            held = f"holds only {len(source)} card{'s' * (len(source) != 1)}" if source else "is empty"
+            return f"{refuse} {PLACES[x]} {held}"
+        bottom = source[len(source) - k]
+        if bottom >= TRAIN_CARDS:
+            return f"{refuse} it would move the caboose {CODES[bottom]}, and only train cards move"
+        if not target:
+            return f"{refuse} {PLACES[y]} is empty (cards move only onto a pile they fit)"
+        top = target[-1]
+        if not ACCEPTS[top] >> bottom & 1:
+            return f"{refuse} {CODES[bottom]} does not fit on {CODES[top]} ({_takes(top)})"
+        if len(target) + k <= len(source):
+            return (
+                f"{refuse} a move must make a longer train ({PLACES[y]} would hold {len(target) + k} cards,"
+                f" not more than the {len(source)} of {PLACES[x]})"
+            )
+        return None
+
+    def _move(self, seat: int, arg: int) -> None:
+        x, _, y = MOVE_OF[arg]
+        _, rest, joined = MOVE_FITS[self._piles[x]][self._piles[y]]
+        self._set_pile(x, rest)
+        self._put(y, joined)
+        if not self._played and not self._board & self._hand and not self._reachable(seat):
+            self._forced_draws(seat)
+
+    def _why_not_relocate(self, seat: int, arg: int) -> str | None:
+        x, corner = RELOCATE_OF[arg]
+        source = PILES[self._piles[x]]
+        refuse = f"seat {seat} cannot relocate {PLACES[x]} {PLACES[corner]}:"
+        if corner not in ADJACENT[x]:
+            nearby = " or ".join(PLACES[c] for c in ADJACENT[x])
+            return (
+                f"{refuse} {PLACES[corner]} is not next to {PLACES[x]} (a pile moves one step, to {nearby})"
+            )
+        if not source:
+            return f"{refuse} {PLACES[x]} is empty"
+        if source[0] < TRAIN_CARDS:
+            return f"{refuse} {PLACES[x]} does not start with a caboose"
+        if self._piles[corner] != EMPTY:
+            return f"{refuse} {PLACES[corner]} is not empty"
+        return None
+
+    def _relocate(self, seat: int, arg: int) -> None:
+        x, corner = RELOCATE_OF[arg]
+        source = self._piles[x]
+        self._set_pile(x, EMPTY)
+        self._put(corner, source)
+        if not self._played and not self._board & self._hand and not self._reachable(seat):
+            self._forced_draws(seat)
+
+    def _why_not_end(self, seat: int, arg: int) -> str | None:
+        if not self._played:
+            return f"seat {seat} cannot end the turn: they must play at least one card first"
+        return None
+
+    def _end(self, seat: int, arg: int) -> None:
+        self._first_turn[seat] = False
+        self._start_turn((seat + 1) % self.game.players)
+
+    # -- turns and hands --------------------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> None:
+        """§6.1: the mandatory draw while the depot has cards, then the forced draws."""
+        self._to_act = seat
+        self._played = 0
+        self._drawn = 0
+        hand = self._present[seat]
+        self._hand = HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
+        if self._depot:
+            self._draw(seat)
+        if not self._board & self._hand and not self._reachable(seat):
+            self._forced_draws(seat)
+
+    def _reachable(self, seat: int) -> bool:
+        """§6.3 when no play is at hand: is one reachable after moves and relocations (as in
+        ``can_play``)? A board with none of those offers no other play: no search then."""
+        return bool(self._moves) and bool(
+            reachable_tops(tuple(self._piles)) & hand_wants(self._present[seat])
+        )
+
+    def _forced_draws(self, seat: int) -> None:
+        """§6.3, no play being reachable: draw one card at a time until one is; with the depot empty,
+        the game ends in a stalemate (§7)."""
+        while self._depot:
+            self._draw(seat)
+            if self._board & self._hand or self._reachable(seat):
+                return
+        outcome, losers = result_of_stalemate(self._hand_sizes())
+        self._game_over(outcome, winners=[], losers=losers)
+
+    def _draw(self, seat: int) -> None:
+        """The depot's top card into the hand of the seat to act."""
+        card = self._depot.pop()
+        self._drawn += 1
+        self._counts[seat][card] += 1
+        self._present[seat] |= 1 << card
+        self._hand |= CODE_PLAYS[card]
+
+    def _set_hand(self) -> None:
+        """``_hand`` from the hand of the seat to act."""
+        seat = self._to_act
+        if seat is None or (self._played and self._first_turn[seat]):
+            self._hand = 0
+        else:
+            self._hand = hand_plays(self._present[seat])
+
+    def _hand_sizes(self) -> list[int]:
+        return list(map(sum, self._counts))
+
+    # -- read-only accessors (for the vector environment's tracker) ---------------------------------
+
+    def hand_counts(self, seat: int) -> list[int]:
+        """A copy of ``seat``'s hand as copies per code: the cards a seat drew (the turn's draw and the
+        forced draws, which are not record events) are found by comparing it with the hand before,
+        without building the seat's observation."""
+        return self._counts[seat][:]
+
+    def pile_ids(self) -> tuple[int, ...]:
+        """The id in ``PILES`` of the pile at each place, in ``PLACES`` order: the observation's public
+        ``piles`` without building them, so a tracker reads what a move left (departures included)."""
+        return tuple(self._piles)
+
+    # -- the board --------------------------------------------------------------------------------
+
+    def _set_pile(self, place: int, pile: int) -> None:
+        """Change the pile at a place, ``_board`` with it, and ``_moves`` when a move from or onto the
+        place was legal or may be now (no other move depends on this pile)."""
+        piles = self._piles
+        board = self._board - BOARD_BITS[place][piles[place]] + BOARD_BITS[place][pile]
+        piles[place] = pile
+        self._board = board
+        signs = board & MOVE_SIGNS[place][pile]
+        if signs or self._moves & TOUCHING[place]:
+            self._moves = self._moves & UNTOUCHED[place] | self._moves_at(place, pile, signs)
+
+    def _all_moves(self) -> int:
+        """Every legal move and relocation, for a board laid out anew (the deal): those from or onto
+        each railway (``_moves_at``), as every move and relocation starts on one."""
+        piles, board, found = self._piles, self._board, 0
+        for railway in RAILWAYS:
+            pile = piles[railway]
+            found |= self._moves_at(railway, pile, board & MOVE_SIGNS[railway][pile])
+        return found
+
+    def _moves_at(self, place: int, pile: int, signs: int) -> int:
+        """The legal moves and relocations from or onto ``place``, now holding ``pile``, given the
+        ``_board`` bits of ``MOVE_SIGNS`` found there (each names the other pile of a possible move)."""
+        piles = self._piles
+        found = 0
+        while signs:
+            low = signs & -signs
+            signs ^= low
+            bit = low.bit_length() - 1
+            if bit >= HOLDS_BASE:  # a railway holds a card this pile takes
+                other = bit % NUM_PLACES  # both bases are multiples of NUM_PLACES
+                fit = MOVE_FITS[piles[other]].get(pile)
+                if fit is not None:
+                    found |= MOVE_BITS[other][place][fit[0]]
+            else:  # this railway holds a card the other pile takes
+                other = bit % NUM_PLACES
+                fit = MOVE_FITS[pile].get(piles[other])
+                if fit is not None:
+                    found |= MOVE_BITS[place][other][fit[0]]
+        if place in RAILWAYS and CABOOSE_BASED[pile]:
+            for corner in ADJACENT[place]:
+                if piles[corner] == EMPTY:
+                    found |= 1 << relocate_id(place, corner)
+        return found
+
+    def _put(self, place: int, pile: int) -> None:
+        """Set a pile after cards were moved onto it; a completed corner train departs (§6.4)."""
+        left = ARRIVING[place][pile]
+        self._set_pile(place, left)
+        if left != pile:
+            self._depart(place, PILES[pile])
+
+    def _depart(self, corner: int, train: Pile) -> None:
+        """A whole train leaves its corner, which is free again (``_set_pile`` has emptied it): the
+        relocations into it are the only moves that opens, as no move ends on an empty pile."""
+        self._departed += (train,)
+        for railway, relocation in RELOCATIONS_INTO[corner]:
+            if CABOOSE_BASED[self._piles[railway]]:
+                self._moves |= relocation
+
+    def _game_over(self, outcome: str, winners: list[int], losers: list[int]) -> None:
+        self._outcome = outcome
+        self._losers = losers
+        self._finish(winners)
+
+    # -- observation ------------------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> JsonDict:
+        """The public table (every pile in full, departed trains, counts) plus, for a seat, its hand."""
+        n = self.game.players
+        hand = None
+        if seat is not None:
+            hand = [CODES[card] for card, count in enumerate(self._counts[seat]) for _ in range(count)]
+        sizes = self._hand_sizes()
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": n,
+            "to_act": self._to_act,
+            "dealer": self._dealer,
+            "hand": hand,
+            "hand_sizes": sizes,
+            "depot": len(self._depot),
+            "piles": {PLACES[place]: [CODES[c] for c in PILES[pid]] for place, pid in enumerate(self._piles)},
+            "flips": [CODES[card] for card in self._flips],
+            "departed": [[CODES[c] for c in train] for train in self._departed],
+            "first_turn": list(self._first_turn),
+            "played": self._played,
+            "drawn": self._drawn,
+            "over": self._over,
+            "outcome": self._outcome,
+            "winners": list(self._winners),
+            "losers": list(self._losers),
+            "ranking": ranking(sizes) if self._over else None,
+        }
+
+
+def _takes(top: int) -> str:
+    """What a top card takes, in words, for reasons."""
+    if top == P8:
+        return "P8 takes a 7 of any colour"
+    if top == OB or NUMBER[top] == 1:
+        return f"nothing goes on {CODES[top]}"
+    return f"{CODES[top]} takes only {CODES[top - 1]}"
