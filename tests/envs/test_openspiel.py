@@ -178,9 +178,11 @@ def test_importing_the_adapter_leaves_a_clean_exit() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_our_bots_play_in_openspiels_evaluate_bots() -> None:
+def test_our_bots_play_in_openspiels_evaluate_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """bot(spec) is a pyspiel.Bot: OpenSpiel's evaluate_bots seats ours, and its C++ IS-MCTS, in a match."""
     from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    monkeypatch.setattr(bots_base, "_KINDS", dict(bots_base._KINDS))  # bot() registers openspiel-ismcts
 
     game = load("troeven", {"single_hand": True})
     seats = [
