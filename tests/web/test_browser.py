@@ -97,7 +97,8 @@ def test_sign_up_create_a_table_against_bots_and_play_it_to_the_end(server: Serv
 def test_every_game_is_playable_at_the_generic_table(server: Server, browser: Any, game: str) -> None:
     """A guest creates a table of the game against bots with the default options and, at the generic
     table (``?view=generic``, whatever picture the game has), moves by clicking the move buttons the
-    server offered; each click is taken (no error shown)."""
+    server offered; each click is taken (no error shown), and the seats in the table's text go by the
+    players' names."""
     from playwright.sync_api import expect
 
     errors: list[str] = []
@@ -127,6 +128,9 @@ def test_every_game_is_playable_at_the_generic_table(server: Server, browser: An
             expect(page.locator("#board")).not_to_have_class(re.compile("waiting"))  # answered
             expect(page.locator("#notice")).to_have_text("")
         assert page.locator("#board .public dd").count() >= 3, "the public state is shown as text"
+        fields = page.locator("#board .public dt").all_inner_texts()
+        shown = dict(zip(fields, page.locator("#board .public dd").all_inner_texts(), strict=True))
+        assert shown["seat"] == page.locator("#seats li.mine .seat-name").inner_text(), "seats go by names"
     # The table's deal is random: a game may end by the rules before six clicks (Cabooses in the Corner: 75
     # of 20,000 random 4-player games end before the first seat's sixth decision, none before its first).
     assert (clicks == 6 or (ended and clicks >= 1)) and errors == []

@@ -1,10 +1,18 @@
 // The generic table: the seat's hand as buttons (a card is enabled when a legal move uses it), every
-// legal move as a button, and the rest of the observation as text. Enough to play any game; the table
-// page shows it instead of a game's picture when its address ends in ?view=generic.
+// legal move as a button, and the rest of the observation as text, seats by their players' names. Enough
+// to play any game; the table page shows it instead of a game's picture when its address ends in
+// ?view=generic.
 // A control that makes a move at once carries data-move (the move string), a card data-card.
 
 import { GAME_DECKS, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
+import { nameOf } from "../names.js";
+
+/** The observation fields, in every game, whose values are seats (one, or a list): shown as names. */
+const SEAT_FIELDS = new Set([
+  "seat", "to_act", "dealer", "first_player", "caller", "chief", "vice", "partner", "first_taker", "queen_taker",
+  "winners", "losers", "active",
+]);
 
 /** Draw the observation into el; picking a move dispatches a "move" event from el. */
 export function render(observation, el, moves) {
@@ -59,8 +67,15 @@ function fillMoves(list, moves, pick, chosen) {
 function stateSection(observation) {
   const rows = Object.entries(observation ?? {})
     .filter(([key]) => key !== "hand")
-    .map(([key, value]) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, text(value))]);
+    .map(([key, value]) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, SEAT_FIELDS.has(key) ? seats(value) : text(value))]);
   return h("section", { class: "public" }, h("h3", {}, "On the table"), h("dl", {}, rows));
+}
+
+/** A seat, or a list of seats, by the players' names (names.js). */
+function seats(value) {
+  if (Number.isInteger(value)) return nameOf(value);
+  if (Array.isArray(value) && value.every(Number.isInteger)) return value.length ? value.map(nameOf).join(", ") : "none";
+  return text(value);
 }
 
 /** A JSON value as one line of text. */
