@@ -136,7 +136,7 @@ class SharedPresence(Presence):
 
     def _add(self, entries: list[tuple[int, int]]) -> None:
         """Write (or renew) entries: one ZADD and one EXPIRE per table, whatever its number of users here
-        (each Redis command costs this process about as much as a small move)."""
+        (redis-py spends about 45 µs of this process's CPU on a command, whatever its size)."""
         expires = time.time() + self.ttl
         members: dict[int, dict[str, float]] = {}
         for table_id, user_id in entries:

@@ -17,13 +17,14 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from ..db.database import Database
-from ..db.models import ChatLine, GameTable, Seat
-from ..errors import Invalid, NotFound, TooMany
+from ..db.models import ChatLine, Seat
+from ..errors import Invalid, TooMany
 from ..limits import Limit
 from ..pubsub import PubSub
 from ..schemas import ChatLinePublic, ChatMessage, UserPublic
 from ..text import clean
 from .accounts import now
+from .table_store import table_row
 from .updates import channel
 
 HISTORY = 50
@@ -47,8 +48,7 @@ class ChatService:
         if wait is not None:
             raise TooMany(f"you are writing too fast: wait {wait:.0f} s", retry_after=wait)
         with self.db.write() as session:
-            if session.get(GameTable, table_id) is None:
-                raise NotFound(f"there is no table {table_id}", code="unknown-table")
+            table_row(session, table_id=table_id)  # NotFound for no such table
             seat = session.scalar(select(Seat.seat).where(Seat.table_id == table_id, Seat.user_id == user.id))
             row = ChatLine(table_id=table_id, user_id=user.id, name=user.name, seat=seat, text=line, at=now())
             session.add(row)

@@ -32,9 +32,9 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db.database import Database
-from ..db.models import GameTable, Rating, RatingChange, User
-from ..errors import NotFound
+from ..db.models import Rating, RatingChange, User
 from ..schemas import RatingChangePublic, RatingPublic, SeatPublic
+from .table_store import table_row
 
 START = 1500.0
 K = 32.0
@@ -179,8 +179,7 @@ class RatingService:
             .order_by(Rating.id)
         )
         with self.db.read() as session:
-            if session.get(GameTable, table_id) is None:
-                raise NotFound(f"there is no table {table_id}", code="unknown-table")
+            table_row(session, table_id=table_id)  # NotFound for no such table
             return [
                 RatingChangePublic(
                     kind="bot" if rating.bot is not None else "account",
