@@ -131,6 +131,8 @@ def test_every_game_is_playable_at_the_generic_table(server: Server, browser: An
         fields = page.locator("#board .public dt").all_inner_texts()
         shown = dict(zip(fields, page.locator("#board .public dd").all_inner_texts(), strict=True))
         assert shown["seat"] == page.locator("#seats li.mine .seat-name").inner_text(), "seats go by names"
+        public = page.locator("#board .public").inner_text()  # nested too: a trick's cards and winner
+        assert not re.search(r"\bseat \d+;|\bwinner \d", public), public
     # The table's deal is random: a game may end by the rules before six clicks (Cabooses in the Corner: 75
     # of 20,000 random 4-player games end before the first seat's sixth decision, none before its first).
     assert (clicks == 6 or (ended and clicks >= 1)) and errors == []

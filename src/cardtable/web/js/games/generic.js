@@ -8,10 +8,11 @@ import { GAME_DECKS, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
 import { nameOf } from "../names.js";
 
-/** The observation fields, in every game, whose values are seats (one, or a list): shown as names. */
+/** The observation fields, in every game and at any depth (a trick's cards, its winner), whose values are
+ * seats (one, or a list): shown as names. */
 const SEAT_FIELDS = new Set([
   "seat", "to_act", "dealer", "first_player", "caller", "chief", "vice", "partner", "first_taker", "queen_taker",
-  "winners", "losers", "active",
+  "winner", "winners", "losers", "active",
 ]);
 
 /** Draw the observation into el; picking a move dispatches a "move" event from el. */
@@ -67,11 +68,16 @@ function fillMoves(list, moves, pick, chosen) {
 function stateSection(observation) {
   const rows = Object.entries(observation ?? {})
     .filter(([key]) => key !== "hand")
-    .map(([key, value]) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, SEAT_FIELDS.has(key) ? seats(value) : text(value))]);
+    .map(([key, value]) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, field(key, value))]);
   return h("section", { class: "public" }, h("h3", {}, "On the table"), h("dl", {}, rows));
 }
 
-/** A seat, or a list of seats, by the players' names (names.js). */
+/** A field's value as text: seats by the players' names (names.js). */
+function field(key, value) {
+  return SEAT_FIELDS.has(key) ? seats(value) : text(value);
+}
+
+/** A seat, or a list of seats, by the players' names. */
 function seats(value) {
   if (Number.isInteger(value)) return nameOf(value);
   if (Array.isArray(value) && value.every(Number.isInteger)) return value.length ? value.map(nameOf).join(", ") : "none";
@@ -87,7 +93,7 @@ export function text(value) {
   }
   if (typeof value === "object") {
     return Object.entries(value)
-      .map(([k, v]) => `${k.replaceAll("_", " ")} ${text(v)}`)
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${field(k, v)}`)
       .join("; ");
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
