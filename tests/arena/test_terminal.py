@@ -5,6 +5,7 @@ interval of zero width flagged; and the plot's legend, title and values."""
 from __future__ import annotations
 
 import subprocess
+import time
 from pathlib import Path
 
 import pexpect
@@ -116,10 +117,33 @@ def test_the_plot_keeps_its_legend_off_the_bars_its_title_whole_and_json_values(
     assert figure.bbox.x0 <= title.get_window_extent().x0 and title.get_window_extent().x1 <= figure.bbox.x1
 
 
-def test_ctrl_c_stops_the_arena_with_a_line_saying_so(tmp_path: Path) -> None:
-    long = ["arena", "troeven", "--bots", "heuristic", "random", "--games", "100000", "--workers", "1"]
+def test_ctrl_c_stops_the_arena_at_once_and_reports_the_whole_rotations_finished(tmp_path: Path) -> None:
+    """Two worker processes mid-game: Ctrl-C ends them without waiting for their games, and the games of
+    the whole rotations finished still make a table (exit code 130), their records kept."""
+    long = ["arena", "troeven", "--bots", "heuristic", "random", "--games", "100000", "--workers", "2"]
     child = spawn(*long, "--records", "games", cwd=tmp_path)
-    child.expect("troeven: heuristic v random")  # the progress bar: games are being played
+    child.expect("playing 100000 games")
+    deadline = time.monotonic() + 60
+    while len(list((tmp_path / "games").glob("game-*.json"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)  # a whole rotation (two games) is done
+    pgrep = ["pgrep", "-P", str(child.pid), "-f", "spawn_main"]  # the workers, not the resource tracker
+    workers = subprocess.run(pgrep, capture_output=True, text=True).stdout.split()
+    assert workers
+    child.sendintr()
+    child.expect("Stopped \\(Ctrl-C\\) after", timeout=10)  # workers ended, not waited for
+    code, shown = finished(child)
+    assert code == 130 and "the report covers the" in shown and "whole rotations finished" in shown, shown
+    assert "heuristic" in shown and "win rate" in shown.lower(), shown
+    assert "The records of the games played are in games/" in shown
+    assert any((tmp_path / "games").glob("game-*.json"))
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]  # no worker left playing
+
+
+def test_ctrl_c_before_a_whole_rotation_says_there_is_no_report(tmp_path: Path) -> None:
+    slow = ["arena", "troeven", "--bots", "ismcts:iterations=20000", "random", "--games", "2"]
+    slow += ["--workers", "1"]
+    child = spawn(*slow, cwd=tmp_path)
+    child.expect("troeven: ismcts")
     child.sendintr()
     code, shown = finished(child)
-    assert code == 130 and "Stopped (Ctrl-C) before the last game: no report; the records" in shown
+    assert code == 130 and "Stopped (Ctrl-C) before a whole rotation was played: no report." in shown, shown

@@ -12,7 +12,7 @@ Needs the ``arena`` extra (openskill, scipy, matplotlib; ``ray`` for the Ray bac
 from .backends import BACKENDS, default_workers
 from .play import ArenaError, GameResult
 from .ratings import Rating
-from .run import ArenaConfig, ArenaReport, Standing, planned_games, run
+from .run import ArenaConfig, ArenaReport, ArenaStopped, Standing, planned_games, run
 from .stats import Interval
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "ArenaConfig",
     "ArenaError",
     "ArenaReport",
+    "ArenaStopped",
     "GameResult",
     "Interval",
     "Rating",

@@ -5,6 +5,8 @@ produce the same results; they differ only in the order results arrive, which ca
 Decisions:
 - Processes start with ``spawn``: workers import cardtable afresh and share nothing with the parent
   (no forked threads or locks from a progress display).
+- Workers ignore Ctrl-C (the terminal sends it to the whole process group): the parent alone decides to
+  stop, and then terminates them at once, so games under way are dropped and nothing waits for them.
 - Ray is optional (the ``ray`` extra). The arena joins a running Ray when there is one (a cluster set
   up with ``ray start`` and ``RAY_ADDRESS``), else starts a local one with ``workers`` CPUs and shuts
   it down afterwards.
@@ -14,8 +16,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
 from .play import GameResult, play_game
 from .schedule import GameTask
@@ -49,16 +51,15 @@ def run_tasks(
 
 def _on_processes(tasks: Sequence[GameTask], workers: int) -> Iterator[GameResult]:
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
-        pending: set[Future[GameResult]] = {pool.submit(play_game, task) for task in tasks}
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    # Leaving the block (the last result, a failed game, Ctrl-C, the caller closing the iterator)
+    # terminates the workers at once.
+    with context.Pool(min(workers, len(tasks)), initializer=_ignore_ctrl_c) as pool:
+        yield from pool.imap_unordered(play_game, tasks)
+
+
+def _ignore_ctrl_c() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _on_ray(tasks: Sequence[GameTask], workers: int) -> Iterator[GameResult]:

@@ -1,9 +1,16 @@
 """An arena: bots play many games of one game with seats rotated, and the results are summed up with
-confidence intervals and ratings (``run``). The ``cardtable arena`` command is a thin layer on this."""
+confidence intervals and ratings (``run``). The ``cardtable arena`` command is a thin layer on this.
+
+Decisions:
+- Stopped early (``stop_on_interrupt`` and Ctrl-C), the report covers the whole blocks finished and
+  leaves out the games of blocks that are not complete: a block is one deal played from every seat by
+  every bot, and a part of one would favour the bots that happened to sit in its better seats.
+"""
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,6 +83,8 @@ class ArenaReport:
     results: tuple[GameResult, ...]
     standings: tuple[Standing, ...]
     seconds: float
+    interrupted: bool = False
+    """Stopped before the last game: ``results`` are the whole blocks finished by then."""
 
     @property
     def even(self) -> float:
@@ -95,6 +104,7 @@ class ArenaReport:
             "seed": self.config.seed,
             "games": len(self.results),
             "blocks": self.blocks,
+            "interrupted": self.interrupted,
             "even_win_rate": self.even,
             "confidence": 0.95,
             "standings": [
@@ -126,9 +136,12 @@ def run(
     workers: int | None = None,
     keep_records: bool = False,
     on_result: Callable[[GameResult, int], None] | None = None,
+    stop_on_interrupt: bool = False,
 ) -> ArenaReport:
     """Play the arena and sum it up. ``on_result(result, total)`` is called as each game finishes (in
-    any order). Raises ValueError for a bad config (before playing) and ArenaError if a game fails."""
+    any order). Raises ValueError for a bad config (before playing) and ArenaError if a game fails.
+    With ``stop_on_interrupt``, Ctrl-C ends the play at once and the report covers the whole blocks
+    finished (``interrupted``); ArenaStopped when not one block was."""
     options = config.check()
     seats = make_game(config.game, **config.options).players
     labels = config.labels()
@@ -143,11 +156,21 @@ def run(
         keep_records=keep_records,
     )
     start = time.perf_counter()
-    results = []
-    for result in run_tasks(tasks, backend=backend, workers=workers):
-        results.append(result)
-        if on_result is not None:
-            on_result(result, len(tasks))
+    results: list[GameResult] = []
+    interrupted = False
+    try:
+        for result in run_tasks(tasks, backend=backend, workers=workers):
+            results.append(result)
+            if on_result is not None:
+                on_result(result, len(tasks))
+    except KeyboardInterrupt:
+        if not stop_on_interrupt:
+            raise
+        interrupted = True
+        results = whole_blocks_of(results, len(config.bots))
+        if not results:
+            rotation = len(config.bots)
+            raise ArenaStopped(f"stopped before a whole rotation of {rotation} games was played") from None
     results.sort(key=lambda r: r.index)
     stats = bot_stats(results, len(config.bots))
     ratings = rate(results, len(config.bots))
@@ -162,7 +185,18 @@ def run(
         results=tuple(results),
         standings=standings,
         seconds=time.perf_counter() - start,
+        interrupted=interrupted,
     )
+
+
+class ArenaStopped(Exception):
+    """The arena was stopped before one whole block was played: there is nothing to report."""
+
+
+def whole_blocks_of(results: list[GameResult], games_per_block: int) -> list[GameResult]:
+    """The results of the blocks all of whose games are among ``results``."""
+    count = Counter(result.block for result in results)
+    return [result for result in results if count[result.block] == games_per_block]
 
 
 def planned_games(config: ArenaConfig) -> int:

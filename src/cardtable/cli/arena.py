@@ -12,7 +12,9 @@ Decisions:
 - The table fits any width: where its columns do not fit, each bot gets a few lines instead, and an
   interval is never cut or wrapped. Written to a file, the table keeps its full width.
 - Progress is a bar on a terminal that can redraw, one line where it cannot (``TERM=dumb``, a file).
-- Ctrl-C stops the arena with a line saying so (exit code 130); records already written stay.
+- Ctrl-C stops the arena at once (its workers are ended, not waited for) with a line saying so, then
+  reports the whole rotations finished, table and plot as usual, and exits with code 130; records
+  already written stay. Before one whole rotation there is no report.
 - An interval of zero width (every deal gave the same result) says nothing: it is shown as "too few
   games", and the bot's place against the even result as unclear.
 """
@@ -105,18 +107,27 @@ def arena(
     except (arena_module.ArenaError, ImportError, OSError) as error:
         err.print(f"[red]error:[/red] {escape(str(error))}")
         raise typer.Exit(1) from None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, arena_module.ArenaStopped):
         kept = f"; the records of the games played are in {escape(str(records))}/" if records else ""
-        err.print(f"Stopped (Ctrl-C) before the last game: no report{kept}.")
+        err.print(f"Stopped (Ctrl-C) before a whole rotation was played: no report{kept}.")
         raise typer.Exit(130) from None
+    if report.interrupted:
+        err.print(
+            f"Stopped (Ctrl-C) after {len(report.results)} of {planned} games: "
+            f"the report covers the {report.blocks} whole rotations finished."
+        )
     if json_out:
         sys.stdout.write(json.dumps(report.as_json(), indent=2) + "\n")
     else:
         print_report(report)
     if plot is not None:
         _draw(report, plot, err)
-    if records is not None:
+    if records is not None and not report.interrupted:
         err.print(f"{len(report.results)} records written to {escape(str(records))}/.")
+    elif records is not None:
+        err.print(f"The records of the games played are in {escape(str(records))}/.")
+    if report.interrupted:
+        raise typer.Exit(130)
 
 
 def check_plot(path: Path) -> None:
@@ -178,16 +189,21 @@ def _run_with_progress(
     if not err.is_interactive:  # no bar can be drawn: say what is going on once
         err.print(f"{escape(title)}: playing {arena_module.planned_games(config)} games…")
     with Progress(*columns, console=err, transient=False) as progress:
-        task = progress.add_task(escape(title), total=None)
+        task = progress.add_task(escape(title), total=arena_module.planned_games(config))
 
         def done(result: GameResult, total: int) -> None:
             if records is not None and result.record is not None:
                 path = records / f"game-{result.index:05d}.json"
                 path.write_text(json.dumps(result.record, indent=1) + "\n")
-            progress.update(task, total=total, advance=1)
+            progress.update(task, advance=1)
 
         return arena_module.run(  # type: ignore[no-any-return]
-            config, backend=backend, workers=workers, keep_records=records is not None, on_result=done
+            config,
+            backend=backend,
+            workers=workers,
+            keep_records=records is not None,
+            on_result=done,
+            stop_on_interrupt=True,
         )
 
 
