@@ -57,7 +57,7 @@ def test_a_record_that_breaks_the_rules_prints_nothing_of_the_game(tmp_path: Pat
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        ("{not json", "cannot read record.json"),
+        ("{not json", "cannot read: record.json is not a JSON game record (line 1, column 2"),
         ("[1, 2]", "refused: a record is a JSON object"),
         ("", "cannot read"),
     ],

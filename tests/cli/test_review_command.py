@@ -98,7 +98,7 @@ def test_a_bad_seat_or_budget_is_refused_in_one_line(game: Path, words: list[str
 
 def test_a_missing_file_or_a_bad_record_is_refused_in_one_line(game: Path, tmp_path: Path) -> None:
     missing = runner.invoke(app, ["review", str(tmp_path / "nowhere.json"), "--seat", "0"])
-    assert missing.exit_code == 1 and "No such file" in missing.stderr
+    assert missing.exit_code == 1 and "there is no file" in missing.stderr and "Errno" not in missing.stderr
     garbled = tmp_path / "garbled.json"
     garbled.write_text("{not json")
     result = runner.invoke(app, ["review", str(garbled), "--seat", "0"])

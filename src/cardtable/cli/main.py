@@ -2,7 +2,9 @@
 
 Decisions:
 - ``play`` writes the record given with ``--save`` however the game ends: finished, left with ``q``,
-  or interrupted by Ctrl-C or Ctrl-D.
+  or interrupted by Ctrl-C or Ctrl-D. It never overwrites a file: an existing one is refused before
+  the game starts (a finished game's record is not lost to a game left at once).
+- Errors go to stderr, one line each (``errors``).
 - Exit codes: 0 when the command did its work (a game left early included), 1 when a record is
   refused or a file cannot be read or written, 2 for a mistake in the command line itself.
 """
@@ -24,6 +26,7 @@ import cardtable
 
 from .. import bots as bot_module
 from .arena import ARENA_SETTINGS, arena
+from .errors import fail, unwritable
 from .layout import Fitted, terminal_console
 from .options import bots_usage, games_usage, read_options
 from .replay import replay_command
@@ -115,13 +118,10 @@ def play(
         for bot in seat_bots.values():
             bot.check_game(game)
         view = view_for(game)
-        if save is not None and (save.is_dir() or not save.parent.is_dir()):
-            raise ValueError(
-                f"--save: {save} is a folder" if save.is_dir() else f"--save: no folder {save.parent}"
-            )
+        if save is not None:
+            check_save(save)
     except ValueError as error:
-        console.print(f"[red]error:[/red] {escape(str(error))}")
-        raise typer.Exit(2) from None
+        fail(str(error), 2)
     names = [name if s == seat else f"bot:{bots}" for s in range(match.players)]
     state = match.new_game(seed=seed)
     try:
@@ -133,12 +133,21 @@ def play(
             _write_record(state, save, names)
 
 
+def check_save(path: Path) -> None:
+    """Raise ValueError unless ``path`` is a new file in an existing folder."""
+    if path.is_dir():
+        raise ValueError(f"--save: {path} is a folder; name a new file")
+    if path.exists() or path.is_symlink():
+        raise ValueError(f"--save: {path} exists already; name a new file (or remove that one first)")
+    if not path.parent.is_dir():
+        raise ValueError(f"--save: there is no folder {path.parent}")
+
+
 def _write_record(state: cardtable.State, path: Path, names: list[str]) -> None:
     try:
         save_record(state, path, names)
     except OSError as error:
-        console.print(f"[red]error:[/red] the record could not be written: {escape(str(error))}")
-        raise typer.Exit(1) from None
+        fail(f"the record could not be written: {unwritable(path, error)}", 1)
     console.print(f"Record written to {escape(str(path))}.")
 
 

@@ -3,7 +3,7 @@
 Decisions:
 - The record is checked whole before anything is printed (every event by the rules, and the players'
   names: one text per seat, or none at all), so a bad record prints its reason and nothing else.
-- A refused or unreadable record exits with code 1.
+- A refused or unreadable record exits with code 1, its reason on stderr (``errors``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
 import cardtable
 
 from ..core.errors import RecordError
+from .errors import fail, unreadable
 from .layout import terminal_console
 from .views import view_for
 
@@ -29,14 +29,12 @@ def replay_command(path: Annotated[Path, typer.Argument(help="a game record (JSO
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
-        console.print(f"[red]cannot read {escape(str(path))}:[/red] {escape(str(error))}")
-        raise typer.Exit(1) from None
+        fail(unreadable(path, error), 1, label="cannot read")
     try:
         state = cardtable.replay(record)
         names = seat_names(record, state.game.players)
     except RecordError as error:
-        console.print(f"[red]refused:[/red] {escape(str(error))}")
-        raise typer.Exit(1) from None
+        fail(str(error), 1, label="refused")
     tell(record, names)
 
 

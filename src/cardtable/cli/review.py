@@ -33,6 +33,7 @@ from rich.text import Text
 
 from ..bots.review import DEFAULT_ITERATIONS, review
 from .arena import FILE_WIDTH, check_plot
+from .errors import fail, unreadable, unwritable
 from .layout import Fitted, natural_width, terminal_console
 
 if TYPE_CHECKING:
@@ -68,9 +69,10 @@ def review_command(
             result = review(
                 record, int(seat), seconds=seconds, iterations=iterations, seed=seed, progress=bar.show
             )
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError, ImportError) as error:
-        err.print(f"[red]error:[/red] {escape(_one_line(error))}", soft_wrap=True)
-        raise typer.Exit(1) from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+        fail(unreadable(path, error) if _from_the_file(error) else str(error), 1)
+    except ImportError as error:
+        fail(f"--plot needs matplotlib: pip install 'cardtable[arena]' ({error})", 1)
     except KeyboardInterrupt:
         err.print("Stopped (Ctrl-C) before the last decision: no review.")
         raise typer.Exit(130) from None
@@ -119,12 +121,9 @@ class _ProgressBar:
             self.bar.stop()
 
 
-def _one_line(error: BaseException) -> str:
-    if isinstance(error, json.JSONDecodeError):
-        return f"not a JSON game record: {error}"
-    if isinstance(error, ImportError):
-        return f"--plot needs matplotlib: pip install 'cardtable[arena]' ({error})"
-    return " ".join(str(error).split())
+def _from_the_file(error: BaseException) -> bool:
+    """Whether ``error`` came from reading the record (not from checking the command's words)."""
+    return isinstance(error, OSError | UnicodeDecodeError | json.JSONDecodeError | RecursionError)
 
 
 def print_review(result: dict[str, Any], record: dict[str, Any]) -> None:
@@ -235,7 +234,7 @@ def _draw(result: dict[str, Any], path: Path, err: Console) -> None:
     try:
         win_chance_figure(result).savefig(path, dpi=120)
     except OSError as error:
-        err.print(f"[red]error:[/red] the graph could not be written: {escape(str(error))}")
+        err.print(f"[red]error:[/red] the graph could not be written: {escape(unwritable(path, error))}")
         raise typer.Exit(1) from None
     err.print(f"Graph written to {escape(str(path))}.")
 

@@ -17,6 +17,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from .errors import fail
+
 console = Console(highlight=False)
 PROTOCOL_MAX_MESSAGE = 65536
 """uvicorn closes a websocket (code 1009) on a message above this; smaller oversized ones get an error."""
@@ -39,15 +41,18 @@ def serve(
         from ..server.app import create_app
         from ..server.settings import Settings
     except ImportError as error:
-        console.print(f"[red]error:[/red] the server needs the 'server' extra ({error.name} is missing):")
-        console.print("  pip install 'cardtable[server]'")
-        raise typer.Exit(2) from None
+        fail(
+            f"the server needs the 'server' extra ({error.name} is missing): pip install 'cardtable[server]'",
+            2,
+        )
     overrides: dict[str, Any] = {} if db is None else {"db_path": db, "database_url": None, "redis_url": None}
     try:
         settings = Settings(**overrides)
     except ValidationError as error:
-        console.print(f"[red]error:[/red] bad server setting: {error}")
-        raise typer.Exit(2) from None
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in error.errors()
+        )
+        fail(f"bad server setting: {problems}", 2)
     shared = f", redis: {_shown(settings.redis_url)}" if settings.redis_url else ""
     console.print(f"cardtable: http://{host}:{port}/  (database: {_shown(settings.url())}{shared})")
     app = create_app(settings)

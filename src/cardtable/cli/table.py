@@ -158,5 +158,7 @@ def interrupts_held() -> Iterator[None]:
 
 
 def save_record(state: State, path: Path, names: list[str]) -> None:
-    """Write the game record as JSON; raises OSError when the file cannot be written."""
-    path.write_text(json.dumps(state.record(players=names), indent=1) + "\n")
+    """Write the game record as JSON to a new file; raises OSError when the file cannot be written
+    (FileExistsError when it exists: a record is never overwritten)."""
+    with path.open("x", encoding="utf-8") as file:
+        file.write(json.dumps(state.record(players=names), indent=1) + "\n")
