@@ -16,6 +16,7 @@ import cardtable
 from cardtable import InvalidNotation, State
 from cardtable.cli.views import view_for
 from cardtable.cli.views.game_of_trains import MARKS
+from cardtable.cli.views.tricks import SUIT_SYMBOL
 
 from ..games.test_mue import stacked
 
@@ -167,3 +168,17 @@ def test_game_of_trains_couplings_show_which_cars_are_in_order() -> None:
         for left, right in itertools.pairwise(cars)
     ]
     assert couplings == expected and "<" in expected and ">" in expected
+
+
+@pytest.mark.parametrize("game", ["slobberhannes", "troeven"])
+def test_cards_typed_as_they_are_shown_are_read_as_their_notation(game: str) -> None:
+    """``Q♣`` and ``10♥`` as the table shows them, and the notation in any case (``qc``, ``th``)."""
+    view = view_for(game)
+    state = cardtable.make(game).new_game(seed=3)
+    while state.observation(state.current_player()).get("phase") == "trump":
+        state.apply_action(state.legal_actions()[0])
+    for move in map(state.action_to_string, state.legal_actions()):
+        rank, suit = move[:-1], move[-1]
+        shown = f"{'10' if rank == 'T' else rank}{SUIT_SYMBOL[suit]}"
+        assert view.expand(shown, state, []) == [move]
+        assert view.expand(f"{rank.lower()}{suit.lower()}", state, []) == [move]

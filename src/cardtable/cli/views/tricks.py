@@ -3,20 +3,27 @@
 Decisions:
 - "Last trick" shows the last trick of the hand being played: on a new hand's first screen there is
   none yet, though the engine still reports the previous hand's.
+- Cards may be typed as they are shown (``Q♣``, ``10♥``) as well as in notation (``QC``, ``th``, ``7h``):
+  suit symbols (filled or hollow) become the notation's letters and a ten's ``10`` its ``T``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ...core.game import State
 from ..layout import Fitted
 from .base import Observation, SeatColumns, View, choice_rows, describe_event, numbered, seats_table
 
 SUIT_STYLE = {"S": "white", "H": "red", "D": "red", "C": "white"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+TYPED_SUITS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
+TEN = re.compile(r"\b10(?=[SHDCshdc]\b)")
+"""A ten typed as shown, followed by its suit letter (a symbol already made a letter)."""
 
 
 class TrickView(View):
@@ -75,6 +82,10 @@ class TrickView(View):
 
     def choices(self, obs: Observation, legal: list[str]) -> list[str]:
         return list(obs["hand"]) if obs.get("hand") is not None else legal
+
+    def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
+        """Cards typed as shown (``Q♣``, ``10♥``) are read as their notation."""
+        return super().expand(TEN.sub("T", text.translate(TYPED_SUITS)), state, choices)
 
     def choices_table(self, choices: list[str], legal: list[str]) -> RenderableType:
         return choice_rows(
