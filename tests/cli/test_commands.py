@@ -100,3 +100,12 @@ def test_only_question_mark_and_help_ask_for_help(tmp_path: Path) -> None:
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "What to type" not in child.before
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["arena"], ["replay"], ["review"], ["serve"], ["games"]])
+def test_dash_h_is_help_everywhere(command: list[str]) -> None:
+    assert output_of(*command, "-h") == output_of(*command, "--help")
+
+
+def test_shell_completion_is_offered() -> None:
+    assert "_cardtable_completion" in output_of("--show-completion", "bash")

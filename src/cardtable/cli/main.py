@@ -5,6 +5,7 @@ Decisions:
   or interrupted by Ctrl-C or Ctrl-D. It never overwrites a file: an existing one is refused before
   the game starts (a finished game's record is not lost to a game left at once).
 - Errors go to stderr, one line each (``errors``).
+- ``-h`` is ``--help`` everywhere, and typer's shell completion is on (``--install-completion``).
 - Exit codes: 0 when the command did its work (a game left early included), 1 when a record is
   refused or a file cannot be read or written, 2 for a mistake in the command line itself.
 """
@@ -35,7 +36,11 @@ from .serve import serve
 from .table import TerminalTable, save_record
 from .views import view_for
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Play and study cardtable's card games.")
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Play and study cardtable's card games.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 console = terminal_console()
 app.command("serve")(serve)
 app.command("arena", context_settings=ARENA_SETTINGS)(arena)
