@@ -1,13 +1,14 @@
 """Reading the 32-card piquet pack's codes (``QC``, ``TD``) for the policies of Slobberhannes and
-Troeven: rank order and suits, from the notation alone."""
+Troeven: rank order and suits, from the notation alone. The pack itself is ``core.cards``'."""
 
 from __future__ import annotations
 
-RANKS = "789TJQKA"
-"""Low to high."""
-SUITS = "SHDC"
-RANK = {rank: index for index, rank in enumerate(RANKS)}
-FULL_DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
+from ...core.cards import PIQUET_CODES, PIQUET_RANKS, PIQUET_SUITS
+
+SUITS = PIQUET_SUITS
+RANK = {rank: index for index, rank in enumerate(PIQUET_RANKS)}
+"""0 for a seven up to 7 for an ace."""
+FULL_DECK = PIQUET_CODES
 
 
 def rank(code: str) -> int:

@@ -15,12 +15,13 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ...core.cards import SUIT_SYMBOLS
 from ...core.game import State
 from ..layout import Fitted
 from .base import Observation, SeatColumns, View, choice_rows, describe_event, numbered, seats_table
 
 SUIT_STYLE = {"S": "white", "H": "red", "D": "red", "C": "white"}
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_SYMBOL = SUIT_SYMBOLS
 TYPED_SUITS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
 TEN = re.compile(r"\b10(?=[SHDCshdc]\b)")
 """A ten typed as shown, followed by its suit letter (a symbol already made a letter)."""

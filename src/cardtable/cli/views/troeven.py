@@ -11,12 +11,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...core.cards import SUIT_NAMES
 from ...core.errors import InvalidNotation
 from ...core.game import State
 from .base import Observation, SeatColumns, choice_rows, describe_event, numbered
 from .tricks import SUIT_STYLE, SUIT_SYMBOL, TrickView
 
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS = SUIT_NAMES
 TRUMP_WORDS = {
     **{letter: letter for letter in SUIT_WORDS},
     **{word: letter for letter, word in SUIT_WORDS.items()},
