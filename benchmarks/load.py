@@ -108,6 +108,7 @@ def servers(
     # every seat is a guest from this machine's address: the limits per address and account are raised
     env.update(
         CARDTABLE_GUEST_ATTEMPTS="1000000",
+        CARDTABLE_WATCH_ADDRESS_ATTEMPTS="1000000",
         CARDTABLE_OPEN_TABLES_PER_ACCOUNT="1000000",
         CARDTABLE_OPEN_TABLES_PER_ADDRESS="1000000",
     )

@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import cardtable
-from cardtable.server.settings import Settings
+from cardtable.server.settings import LOOPBACK_HOSTS, Settings
 
 FAST_HASHING = {"argon2_time_cost": 1, "argon2_memory_kib": 64}
 RAISED_LIMITS = {
@@ -19,6 +19,8 @@ RAISED_LIMITS = {
     "signup_attempts": 10_000,
     "open_tables_per_address": 10_000,
     "open_tables_per_account": 10_000,
+    "watch_address_attempts": 10_000,
+    "watch_attempts": 10_000,
 }
 """Every client of a test comes from 127.0.0.1, and a test may open many tables: those limits are raised
 (the tests of the limits set their own)."""
@@ -34,6 +36,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "bot_delay": 0,
         "ws_rate": 10_000,  # test clients answer faster than people; the flood test sets its own limit
         "ws_burst": 10_000,
+        "allowed_hosts": [*LOOPBACK_HOSTS, "testserver"],  # TestClient's (and schemathesis') host name
         **RAISED_LIMITS,
         **FAST_HASHING,
     }

@@ -47,13 +47,16 @@ def serving(settings: Settings, app: FastAPI | None = None) -> Iterator[str]:
 class Client:
     """A guest (or an account) with its session cookie."""
 
-    def __init__(self, url: str, name: str, *, account: bool = False) -> None:
+    def __init__(
+        self, url: str, name: str, *, account: bool = False, display_name: str | None = None
+    ) -> None:
         self.url = url
         self.http = httpx2.Client(base_url=url, timeout=20)
         if account:
-            answer = self.http.post(
-                "/api/accounts/signup", json={"username": name, "password": "secret-pass"}
-            )
+            signup = {"username": name, "password": "secret-pass"}
+            if display_name is not None:
+                signup["display_name"] = display_name
+            answer = self.http.post("/api/accounts/signup", json=signup)
         else:
             answer = self.http.post("/api/accounts/guest", json={"name": name})
         assert answer.status_code == 201, answer.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
+from .live_server import Client
 from .process import free_port
 
 
@@ -31,12 +33,15 @@ class Mailbox:
             self._arrived.notify_all()
         return "250 OK"
 
-    def wait_for(self, wanted: Callable[[EmailMessage], bool], timeout: float = 30) -> EmailMessage:
-        """The first mail ``wanted`` accepts, waiting for it up to ``timeout`` seconds."""
+    def wait_for(
+        self, wanted: Callable[[EmailMessage], bool], timeout: float = 30, *, after: int = 0
+    ) -> EmailMessage:
+        """The first mail ``wanted`` accepts (from the ``after``-th received on), waiting for it up to
+        ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         with self._arrived:
             while True:
-                found = next((m for m in self.mails if wanted(m)), None)
+                found = next((m for m in self.mails[after:] if wanted(m)), None)
                 if found is not None:
                     return found
                 left = deadline - time.monotonic()
@@ -47,11 +52,33 @@ class Mailbox:
         with self._arrived:
             return [str(m["Subject"]) for m in self.mails if to is None or m["To"] == to]
 
+    def count(self) -> int:
+        with self._arrived:
+            return len(self.mails)
+
 
 def text(mail: EmailMessage) -> str:
     body = mail.get_body(("plain",))
     assert body is not None
     return str(body.get_content())
+
+
+def link(mail: EmailMessage, kind: str) -> str:
+    """The path of the mail's ``/mail/<kind>/<token>`` link (its host is ``public_url``'s)."""
+    found = re.search(rf"https?://[^/\s]+(/mail/{kind}/[A-Za-z0-9_-]+)", text(mail))
+    assert found is not None, f"no {kind} link in {text(mail)!r}"
+    return found.group(1)
+
+
+def verify_address(client: Client, mailbox: Mailbox, address: str) -> EmailMessage:
+    """Give ``client``'s account ``address`` and follow the link mailed to it; the verification mail."""
+    before = mailbox.count()
+    assert client.http.put("/api/me/settings", json={"email": address}).status_code == 200
+    mail = mailbox.wait_for(lambda m: m["To"] == address and "Confirm" in str(m["Subject"]), after=before)
+    answer = client.http.post(link(mail, "verify"))
+    assert answer.status_code == 200, answer.text
+    assert client.http.get("/api/me/settings").json()["email_verified"] is True
+    return mail
 
 
 @contextlib.contextmanager

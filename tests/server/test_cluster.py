@@ -677,10 +677,10 @@ def test_games_spread_over_two_instances_finish_after_one_is_killed(
 BOT_TABLES = 100
 BOT_DELAY = 1.0
 """Bot-only tables of the kill test. Each plays one hand of Slobberhannes (``single_hand``, about 30
-moves) with bots moving after ``BOT_DELAY``: a game lasts at least 30 s, longer than opening the hundred
-tables takes even on a busy machine (with 0.5 s, on a machine running two other CPU-bound jobs, most games
-were over before the last table had started), and together they ask about 100 moves a second, which one
-instance gives on a 2-core machine."""
+moves) with bots moving after ``BOT_DELAY``: together they ask about 100 moves a second, which one
+instance gives on a 2-core machine. The bots are held (``bot_hold_file``) while the tables open, so all
+start together however long opening takes, and again across the kill, so every table is mid-play when
+the instance dies, whatever the machine's speed."""
 
 
 def test_bot_only_tables_all_finish_on_one_instance_after_the_other_is_killed(
@@ -689,34 +689,38 @@ def test_bot_only_tables_all_finish_on_one_instance_after_the_other_is_killed(
     """Bot-only tables, their turns taken by both instances from the shared queue. Mid-play one instance
     is killed with SIGKILL (with jobs running, and some of its turns not yet queued): the other claims
     its jobs and its sweeps put the lost turns again, and every game finishes with a valid record."""
-    servers = start_cluster(tmp_path, postgres_url, redis_url, prefix, bot_delay=BOT_DELAY)
+    hold = tmp_path / "hold-bots"
+    hold.touch()  # no bot moves while the tables open: they all start together once it is gone
+    servers = start_cluster(
+        tmp_path, postgres_url, redis_url, prefix, bot_delay=BOT_DELAY, bot_hold_file=str(hold)
+    )
     client = redis.Redis.from_url(redis_url)
     try:
         ana = Person(servers[0], "ana")
         seats = [{"kind": "bot", "level": "easy"}] * 3
         body = {"game": "slobberhannes", "options": {"players": 3, "single_hand": True}, "seats": seats}
         ids = [ana.post("/api/tables", body, servers[n % 2])["id"] for n in range(BOT_TABLES)]
-
-        def versions(server: Server) -> dict[int, tuple[str, int]]:
-            tables = [ana.get(server, f"/api/tables/{t}") for t in ids]
-            return {t["id"]: (t["status"], t["version"]) for t in tables}
+        opened = versions(ana, servers[0], ids)
+        hold.unlink()
 
         deadline = time.monotonic() + 300
-        while ana.get(servers[0], f"/api/tables/{ids[-1]}")["version"] < 5:  # the last table under way
-            assert time.monotonic() < deadline
+        while ana.get(servers[0], f"/api/tables/{ids[-1]}")["version"] < opened[ids[-1]][1] + 3:
+            assert time.monotonic() < deadline  # the last table under way, so every table is
             time.sleep(0.2)
+        hold.touch()  # the bots' turns from now on wait, on both instances, until after the kill
         consumers = client.xinfo_consumers(f"{prefix}:jobs:bot-turn", "workers")
         assert len(consumers) == 2, "both instances took bot turns"
         holder = client.get(sweeper_lease_key(prefix))
         assert holder is not None
         doomed = next(s for s in servers if s.process and s.process.pid == int(holder.decode().split(":")[1]))
         survivor = next(s for s in servers if s is not doomed)
-        at_kill = versions(survivor)
+        at_kill = versions(ana, survivor, ids)
         assert sum(status == "playing" for status, _ in at_kill.values()) > BOT_TABLES // 2
         doomed.kill()
+        hold.unlink()
 
-        while any(status != "over" for status, _ in versions(survivor).values()):
-            assert time.monotonic() < deadline, versions(survivor)
+        while any(status != "over" for status, _ in versions(ana, survivor, ids).values()):
+            assert time.monotonic() < deadline, versions(ana, survivor, ids)
             time.sleep(0.5)
         for table_id in ids:
             record = ana.get(survivor, f"/api/tables/{table_id}/record")
@@ -729,17 +733,25 @@ def test_bot_only_tables_all_finish_on_one_instance_after_the_other_is_killed(
                 server.kill()
 
 
+def versions(person: Person, server: Server, ids: list[int]) -> dict[int, tuple[str, int]]:
+    """Each table's status and version, as ``server`` answers ``person``."""
+    tables = [person.get(server, f"/api/tables/{t}") for t in ids]
+    return {t["id"]: (t["status"], t["version"]) for t in tables}
+
+
 # -- game reviews on the queue ----------------------------------------------------------------------
 
 
 def test_a_review_waits_for_a_free_review_worker_of_any_instance_and_survives_its_instance(
     tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
 ) -> None:
-    """Reviews are jobs on the queue of bot work. Instance one (bot threads: one review at a time) runs the
-    first review asked through it while the second waits in the queue, until instance two starts and runs
-    it. Then one is killed with SIGKILL mid-review: two claims that review's job and judges it again, and
-    its result is the review of the record."""
-    servers = start_cluster(tmp_path, postgres_url, redis_url, prefix, start=1, review_iterations="2000")
+    """Reviews are jobs on the queue of bot work. Instance one (one review at a time: ``review_running``)
+    runs the first review asked through it while the second waits in the queue, until instance two starts
+    and runs it. Then one is killed with SIGKILL mid-review: two claims that review's job and judges it
+    again, and its result is the review of the record."""
+    servers = start_cluster(
+        tmp_path, postgres_url, redis_url, prefix, start=1, review_iterations="2000", review_running="1"
+    )
     one, two = servers
     try:
         ana = Person(one, "ana")

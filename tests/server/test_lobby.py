@@ -51,10 +51,6 @@ def test_a_bad_game_option_or_seat_is_refused_by_name(player: Callable[..., Play
         ),
         ({"game": "slobberhannes", "seats": [{"kind": "me"}] * 4}, "you can take only one seat"),
         ({"game": "slobberhannes", "seats": bots("genius", 4)}, "there is no bot level 'genius'"),
-        (
-            {"game": "slobberhannes", "seats": [{"kind": "invited", "name": "nobody"}, *bots()]},
-            "there is no account named 'nobody'",
-        ),
     ]
     for body, reason in cases:
         answer = http.post("/api/tables", json=body)

@@ -74,6 +74,7 @@ def test_settings_mail_address_choices_and_trick_pause(app: FastAPI) -> None:
     start = ana.http.get("/api/me/settings").json()
     assert start == {
         "email": None,
+        "email_verified": False,
         "mail_turns": True,
         "mail_results": True,
         "trick_pause_ms": None,
@@ -85,6 +86,7 @@ def test_settings_mail_address_choices_and_trick_pause(app: FastAPI) -> None:
     assert changed.status_code == 200
     assert changed.json() | {"mail_enabled": False} == {
         "email": "ana@example.org",
+        "email_verified": False,
         "mail_turns": False,
         "mail_results": True,
         "trick_pause_ms": 1500,

@@ -71,7 +71,7 @@ def test_an_uploaded_record_is_replayed_and_downloaded_as_it_was(finished: Any) 
     assert [u["id"] for u in ana.http.get("/api/replays/uploads").json()] == [number]
     someone = Client(ana.url, "bo")
     assert someone.http.get("/api/replays/uploads").json() == []
-    assert someone.http.get(f"/api/replays/uploads/{number}").status_code == 200, "a replay can be shared"
+    assert someone.http.get(f"/api/replays/uploads/{number}").status_code == 404, "an upload is ana's alone"
 
 
 def test_a_record_played_at_the_terminal_is_uploaded_too(tmp_path: Path) -> None:

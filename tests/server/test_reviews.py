@@ -1,6 +1,9 @@
-"""Game reviews over HTTP (issue 22): asked for on a finished table or an uploaded record, run in the bot
-workers with their progress shown, stored once done and answered at once the next time (also by another
-server on the same database); at most ``review_limit`` running per user; never for a game still in play."""
+"""Game reviews over HTTP (issue 22): asked for on a finished table or an uploaded record, run in review
+workers of their own with their progress shown, stored once done and answered at once the next time (also
+by another server on the same database); at most ``review_limit`` running per user and
+``review_address_attempts`` started per address; beyond ``review_running`` queued with their place shown;
+budgets rounded to a ladder; never for a game still in play; and a bot table keeps moving while reviews
+fill the review workers."""
 
 from __future__ import annotations
 
@@ -17,8 +20,9 @@ from cardtable.server.services import reviews
 
 from .helpers import Player, bots, finished_record, make_settings
 
-BUDGET = 300
-"""Iterations per decision of most reviews here: a few tenths of a second per decision."""
+BUDGET = 200
+"""Iterations per decision of most reviews here (a level of the budget ladder): a tenth of a second per
+decision."""
 
 
 def upload(player: Player, record: dict[str, Any]) -> int:
@@ -32,17 +36,31 @@ def ask(player: Player, path: str, seat: int, iterations: int | None = BUDGET) -
     return player.http.post(f"/api/replays/{path}/reviews", json=body)
 
 
-def follow(player: Player, review_id: int, timeout: float = 120) -> tuple[dict[str, Any], list[int]]:
-    """Poll a review until it is done; returns it and every percent seen on the way."""
+def follow(
+    player: Player, review_id: int, timeout: float = 120, *, progress: list[dict[str, Any]] | None = None
+) -> tuple[dict[str, Any], list[int]]:
+    """Poll a review until it is done; returns it and every percent seen on the way (and adds every
+    answer to ``progress``)."""
     seen: list[int] = []
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         review = player.http.get(f"/api/reviews/{review_id}").json()
         seen.append(review["percent"])
+        if progress is not None:
+            progress.append(review)
         if review["status"] != "running":
             return review, seen
         time.sleep(0.01)
     raise AssertionError(f"review {review_id} still runs after {timeout} s")
+
+
+def until(check: Any, what: str, timeout: float) -> Any:
+    """Poll ``check()`` until it gives something true; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not (value := check()):
+        assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
+        time.sleep(0.05)
+    return value
 
 
 def test_a_review_runs_with_its_progress_and_is_stored_for_next_time(tmp_path: Path) -> None:
@@ -54,9 +72,14 @@ def test_a_review_runs_with_its_progress_and_is_stored_for_next_time(tmp_path: P
         started = ask(ana, f"uploads/{upload_id}", 0)
         assert started.status_code == 202, started.text
         assert started.json()["status"] == "running" and started.json()["result"] is None
-        review, seen = follow(ana, started.json()["id"])
+        progress: list[dict[str, Any]] = []
+        review, seen = follow(ana, started.json()["id"], progress=progress)
         assert review["status"] == "done" and review["percent"] == 100
         assert seen == sorted(seen) and any(0 < percent < 100 for percent in seen), seen
+        under_way = [p for p in progress if p["status"] == "running" and p["done"] > 0]
+        assert under_way and all(p["seconds_left"] is not None for p in under_way), "an estimate once judging"
+        assert all(p["seconds_left"] >= 0 and p["result"] is None for p in under_way)
+        assert review["seconds_left"] is None and review["place"] is None
 
         expected = cardtable.review(record, 0, iterations=BUDGET, seed=0)
         steps = {s.state.event_count(): n for n, s in enumerate(cardtable.replay_steps(record))}
@@ -103,7 +126,8 @@ def test_each_user_has_at_most_a_few_reviews_running(tmp_path: Path) -> None:
     with TestClient(create_app(make_settings(tmp_path, review_limit=2))) as app_client:
         ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
         bea = Player(app_client.app, "bea")  # type: ignore[arg-type]
-        source = f"uploads/{upload(ana, record)}"
+        shared = ana.http.post(f"/api/replays/uploads/{upload(ana, record)}/share")
+        source = f"shared/{shared.json()['share_key']}"  # an upload is its uploader's until shared
         first, second = ask(ana, source, 0, 2000), ask(ana, source, 1, 2000)
         assert first.status_code == second.status_code == 202
         third = ask(ana, source, 2, 2000)
@@ -192,3 +216,107 @@ def test_a_seat_with_more_decisions_than_a_review_takes_is_refused(
             "detail": f"seat 0 made {moves} moves in this game; a review takes at most 5",
             "code": "too-long",
         }
+
+
+def test_budgets_are_rounded_down_to_a_ladder_so_a_new_budget_makes_no_new_review(tmp_path: Path) -> None:
+    with TestClient(create_app(make_settings(tmp_path, review_iterations=2000))) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        source = f"uploads/{upload(ana, finished_record())}"
+        first, second = ask(ana, source, 0, 1000), ask(ana, source, 0, 1001)
+        assert first.status_code == second.status_code == 202, second.text
+        assert first.json()["id"] == second.json()["id"] and second.json()["iterations"] == 1000
+        assert ask(ana, source, 0, 1999).json()["id"] == first.json()["id"]
+        site = ask(ana, source, 0, None)
+        assert site.status_code == 202 and site.json()["iterations"] == 2000
+        assert site.json()["id"] != first.json()["id"], "the site's own budget is a level of its own"
+
+
+def test_reviews_beyond_those_running_at_once_are_queued_with_their_place(tmp_path: Path) -> None:
+    """One review runs at a time here: the next two wait, each shown with its place in the queue, and
+    run in that order."""
+    record = finished_record()
+    settings = make_settings(tmp_path, review_running=1, review_iterations=5000, review_limit=10)
+    with TestClient(create_app(settings)) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        source = f"uploads/{upload(ana, record)}"
+        long = ask(ana, source, 0, 5000).json()  # a second or more a decision: runs while we look
+
+        def running() -> bool:
+            review = ana.http.get(f"/api/reviews/{long['id']}").json()
+            return review["status"] == "running" and review["total"] is not None
+
+        until(running, "the first review runs", 60)
+        second, third = ask(ana, source, 1, 10), ask(ana, source, 2, 10)
+        assert second.status_code == third.status_code == 202
+        assert (second.json()["place"], third.json()["place"]) == (1, 2), (second.json(), third.json())
+        assert second.json()["status"] == "running" and second.json()["total"] is None
+        assert ana.http.get(f"/api/reviews/{third.json()['id']}").json()["place"] == 2
+        assert ana.http.get(f"/api/reviews/{long['id']}").json()["place"] is None
+
+        finished_second, _ = follow(ana, second.json()["id"], timeout=300)
+        assert finished_second["status"] == "done"
+        assert ana.http.get(f"/api/reviews/{long['id']}").json()["status"] == "done", "in queue order"
+        assert follow(ana, third.json()["id"], timeout=60)[0]["status"] == "done"
+
+
+def test_one_address_may_start_only_a_few_reviews_however_many_guests_it_makes(tmp_path: Path) -> None:
+    record = finished_record()
+    settings = make_settings(tmp_path, review_address_attempts=2, review_limit=10)
+    with TestClient(create_app(settings)) as app_client:
+        guests = [Player(app_client.app, f"guest{n}") for n in range(3)]  # type: ignore[arg-type]
+        shared = guests[0].http.post(f"/api/replays/uploads/{upload(guests[0], record)}/share")
+        source = f"shared/{shared.json()['share_key']}"  # an upload is its uploader's until shared
+        first, second = ask(guests[0], source, 0, 10), ask(guests[1], source, 1, 10)
+        assert first.status_code in (200, 202) and second.status_code in (200, 202)
+        third = ask(guests[2], source, 2, 10)
+        assert third.status_code == 429, third.text
+        assert third.json()["code"] == "too-many" and int(third.headers["retry-after"]) >= 1
+        assert third.json()["detail"].startswith("too many reviews started from here; try again in ")
+        asked_again = ask(guests[2], source, 0, 10)
+        assert asked_again.status_code in (200, 202), "a review that exists costs nothing"
+        assert asked_again.json()["id"] == first.json()["id"]
+        after = max(first.json()["id"], second.json()["id"]) + 1
+        assert guests[0].http.get(f"/api/reviews/{after}").json()["code"] == "unknown-review", "none stored"
+
+
+REVIEW_LOAD = 20_000
+"""Iterations per decision of the reviews that fill the review workers in the stall test: seconds a
+decision, so reviews run all through the bot game."""
+BOT_GAME_SECONDS = 60
+"""A bot-only hand of Slobberhannes (about 30 moves, no bot delay) takes a second or two on an idle
+machine. When bot turns shared their one worker with reviews, each move waited for a review's decision
+(several seconds at ``REVIEW_LOAD``): minutes for the hand."""
+
+
+def test_a_bot_table_keeps_moving_while_reviews_fill_the_review_workers(tmp_path: Path) -> None:
+    """The default server's workers (one bot process, one review process) with four long reviews asked:
+    two run, two wait. A bot-only table still plays its whole hand at bot speed, and the reviews
+    progress."""
+    settings = make_settings(
+        tmp_path,
+        bot_workers=1,
+        review_workers=1,
+        review_running=2,
+        review_iterations=REVIEW_LOAD,
+        review_limit=10,
+    )
+    with TestClient(create_app(settings)) as app_client:
+        ana = Player(app_client.app, "ana")  # type: ignore[arg-type]
+        source = f"uploads/{upload(ana, finished_record())}"
+        asked = [ask(ana, source, seat, None).json() for seat in (0, 1)]
+
+        def reviews() -> list[dict[str, Any]]:
+            return [ana.http.get(f"/api/reviews/{review['id']}").json() for review in asked]
+
+        until(lambda: all(r["total"] is not None for r in reviews()), "two reviews run", 120)
+        other = f"uploads/{upload(ana, finished_record(2))}"
+        asked += [ask(ana, other, seat, None).json() for seat in (0, 1)]
+        assert [review["place"] for review in asked[2:]] == [1, 2], asked
+
+        table = ana.create(options={"players": 3, "single_hand": True}, seats=bots(count=3))
+        until(
+            lambda: ana.http.get(f"/api/tables/{table['id']}").json()["status"] == "over",
+            "the bots' hand beside the reviews",
+            BOT_GAME_SECONDS,
+        )
+        until(lambda: sum(r["done"] for r in reviews()) >= 1, "a review judged a decision", 300)

@@ -1,7 +1,7 @@
 """Turn-based tables, through a real server: a time per move from an hour to three days, nobody replaced
 for being gone, the stand-in bot moving when a move's time runs out, ``/api/me/turns``, and the mails of a
-real local SMTP server ("your turn" at most once per table per hour, "game over"; none without
-``CARDTABLE_SMTP_URL``)."""
+real local SMTP server ("your turn" at most once per table per hour, "game over", both to a verified
+address; none without ``CARDTABLE_SMTP_URL``). The rest of mail is in ``test_mail``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from fastapi import FastAPI
 
 from .helpers import Player, make_settings
 from .live_server import Client, Message, my_turn, over, serving
-from .mailbox import Mailbox, smtp_server, text
+from .mailbox import Mailbox, smtp_server, text, verify_address
 
 HOUR = 3600
 DUEL = {"options": {"single_hand": True, "first_dealer": 0}}
@@ -92,7 +92,7 @@ def test_when_a_moves_time_runs_out_the_stand_in_makes_it_and_the_seat_stays(tmp
 def test_turn_and_game_over_mails_reach_the_smtp_server(tmp_path: Path) -> None:
     with smtp_server() as mailbox, serving(make_settings(tmp_path, smtp_url=mailbox.url)) as url:
         ana = Client(url, "ana", account=True)
-        assert ana.http.put("/api/me/settings", json={"email": "ana@example.org"}).status_code == 200
+        verify_address(ana, mailbox, "ana@example.org")
         assert ana.http.get("/api/me/settings").json()["mail_enabled"] is True
         table = ana.create(
             "troeven", seats=[{"kind": "me"}, {"kind": "bot", "level": "easy"}], turn_seconds=HOUR

@@ -1,9 +1,10 @@
-"""Turn-based play, profiles and settings in headless Chromium against a real server that mails through a
-real local SMTP server (aiosmtpd): two accounts give their addresses on the settings page, ana opens a
-turn-based Troeven table kept for bob, bob sits down and moves while ana's page is closed, the "your turn"
-mail reaches ana's address, she finds the table in the lobby's "Your turn" list and comes back through the
-mail's link to move; the two play to the end, the "game over" mail arrives, and ana's profile shows the
-game, her rating chart and the replay link. Screenshots go to test-output/turns/."""
+"""Turn-based play, profiles and settings in headless Chromium against a real server that mails through a real
+local SMTP server (aiosmtpd): ana gives her address on the settings page (shown unverified) and confirms it
+through the link mailed to it (then shown verified), opens a turn-based Troeven table kept for bob, bob sits
+down and moves while ana's page is closed, the "your turn" mail reaches ana's address, she finds the table
+in the lobby's "Your turn" list and comes back through the mail's link to move; the two play to the end, the
+"game over" mail arrives, and ana's profile shows the game, her rating chart and the replay link.
+Screenshots go to test-output/turns/."""
 
 from __future__ import annotations
 
@@ -65,6 +66,25 @@ def give_address(page: Any, server: Server, address: str) -> None:
     expect(page.locator("#notice")).to_have_text("Saved.")
 
 
+def confirm_address(page: Any, server: Server, mailbox: Mailbox, address: str) -> None:
+    """The settings page says the address is unverified; the link mailed to it, opened in the browser and
+    confirmed with its button, makes it verified."""
+    from playwright.sync_api import expect
+
+    state = page.locator("#mail-state")
+    expect(state).to_contain_text("Unverified")
+    expect(page.get_by_role("button", name="Send the link again")).to_be_visible()
+    mail = mailbox.wait_for(lambda m: m["To"] == address and "Confirm" in str(m["Subject"]))
+    found = re.search(r"http://\S+/mail/verify/[A-Za-z0-9_-]+", text(mail))
+    assert found is not None and found.group(0).startswith(server.url)
+    page.goto(found.group(0))
+    page.get_by_role("button", name="Confirm my address").click()
+    expect(page.locator("#notice")).to_contain_text("Your address is verified")
+    page.goto(f"{server.url}/settings")
+    expect(page.locator("#mail-verified")).to_have_text("Verified.")
+    expect(page.get_by_role("button", name="Send the link again")).to_be_hidden()
+
+
 def play_while_my_turn(page: Any) -> int:
     """Click the first move offered while the page says it is this seat's turn; how many were made."""
     made = 0
@@ -96,6 +116,7 @@ def test_a_turn_based_game_between_two_accounts_with_mail_and_a_profile_after_it
         for page in (ana, bob):
             page.on("pageerror", lambda error: errors.append(str(error)))
         give_address(ana, server, "ana@example.org")
+        confirm_address(ana, server, mailbox, "ana@example.org")
         ana.reload()
         expect(ana.locator("#mail-form").get_by_label("Email address")).to_have_value("ana@example.org")
         expect(ana.locator("#mail-form").get_by_label("Trick pause")).to_have_value("1.5")

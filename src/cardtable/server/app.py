@@ -1,14 +1,17 @@
 """``create_app(settings)``: the whole platform as one FastAPI app, built from its settings alone.
 
 At start-up (the lifespan) it migrates the database, makes the services, starts taking jobs (``jobs``: bot
-turns, run by the bot driver, and game reviews) and puts the turns of bots that were to act when the
+turns, run by the bot driver in its workers, and game reviews, run in workers of their own by the review
+runner) and puts the turns of bots that were to act when the
 server last stopped, then restarts the clocks of waiting players and their grace periods
 (``TableService.resume_turns``); only then does the server answer (``/healthz`` included). The JSON API
 lives under ``/api`` and is described at ``/api/openapi.json``, and answers what that document says
 (``http_errors``); every request body is size-limited and JSON bodies are checked before any route reads
 them (``bodies``). The websocket is ``/ws``; the pages and their static files (``/static``) come from
 ``cardtable.web``. With ``redis_url`` set the app is one of several instances sharing the database
-(``cluster``).
+(``cluster``). Requests and websocket handshakes whose ``Host`` is not one of ``settings.hosts()`` get 400
+before anything else runs (Starlette's ``TrustedHostMiddleware``; why: ``origins``), and nothing the site
+answers may be framed by another page (``framing``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from . import http_errors
 from .bodies import RequestBodies
@@ -31,6 +35,7 @@ from .cluster import Cluster
 from .db.database import POOL_SIZE, Database
 from .deps import Services
 from .errors import Refused, TooMany
+from .framing import NoFraming
 from .hashing import PasswordHashing
 from .jobs import Jobs, LocalJobs
 from .limits import Limits
@@ -39,10 +44,13 @@ from .origins import SameOriginOnly
 from .pubsub import InMemoryPubSub
 from .review_runner import ReviewRunner
 from .routes import accounts, games, health, logs, me, pages, players, ratings, replays, reviews, tables
+from .routes import mail_links as mail_link_routes
 from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
 from .services.mail import Mailer
+from .services.mail_links import MailLinks
+from .services.name_lookups import NameLookups
 from .services.players import PlayerService
 from .services.ratings import RatingService
 from .services.replays import ReplayService
@@ -51,6 +59,7 @@ from .services.table_limits import TableLimits
 from .services.tables import TableService
 from .settings import Settings
 from .ws import table_socket
+from .ws_limits import SocketLimits
 
 log = logging.getLogger(__name__)
 
@@ -69,12 +78,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         cluster = Cluster(settings) if settings.redis_url else None
         pubsub = cluster.pubsub if cluster is not None else InMemoryPubSub()
         limits = Limits(settings.redis_url, prefix=settings.redis_prefix)
+        name_lookups = NameLookups(  # profiles and invitations of names that are no account: one limit
+            limits.limit("name-miss", attempts=settings.invite_misses, window=settings.invite_window)
+        )
         table_limits = TableLimits(
             per_account=settings.open_tables_per_account,
             per_address=settings.open_tables_per_address,
-            invite_misses=limits.limit(
-                "invite-miss", attempts=settings.invite_misses, window=settings.invite_window
-            ),
+            names=name_lookups,
         )
         table_service = TableService(
             db,
@@ -93,12 +103,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 sender=settings.mail_from,
                 site=settings.public_url,
                 here=table_service.away.presence.is_here,
+                per_account=limits.limit("mail", attempts=settings.mails_per_hour, window=3600),
+                once=limits.limit("mail-once", attempts=1, window=7 * 86_400),
             )
             if settings.smtp_url
             else None
         )
         table_service.turns.mailer = mailer
-        driver = BotDriver(table_service, workers=settings.bot_workers)
+        driver = BotDriver(table_service, workers=settings.bot_workers, hold_file=settings.bot_hold_file)
         jobs: Jobs = cluster.jobs(capacity=driver.capacity) if cluster is not None else LocalJobs()
         jobs.handle(BOT_TURN, driver.take_turn)
         table_service.turns.bot_wanted = lambda table, version: jobs.put(
@@ -111,8 +123,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             session_days=settings.session_days,
             ended=lambda channel: pubsub.publish(channel, {"type": "session-ended"}),
         )
-        review_service = ReviewService(db, iterations=settings.review_iterations, limit=settings.review_limit)
-        ReviewRunner(review_service, driver).take_from(jobs)
+        review_service = ReviewService(
+            db,
+            iterations=settings.review_iterations,
+            limit=settings.review_limit,
+            per_address=limits.limit(
+                "review", attempts=settings.review_address_attempts, window=settings.review_address_window
+            ),
+        )
+        review_runner = ReviewRunner(
+            review_service, workers=settings.review_workers, running=settings.review_running
+        )
+        review_runner.take_from(jobs)
         app.state.services = Services(
             settings=settings,
             db=db,
@@ -138,11 +160,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 limit=limits.limit("chat", attempts=settings.chat_lines, window=settings.chat_window),
             ),
             ratings=RatingService(db),
-            replays=ReplayService(db, table_service.lobby),
-            players=PlayerService(db),
-            settings_of=AccountSettings(account_service, table_service, mail_enabled=mailer is not None),
+            replays=ReplayService(
+                db,
+                table_service.lobby,
+                quota=settings.upload_quota,
+                limit=limits.limit(
+                    "upload", attempts=settings.upload_attempts, window=settings.upload_window
+                ),
+            ),
+            players=PlayerService(db, name_lookups),
+            settings_of=AccountSettings(
+                account_service,
+                table_service,
+                MailLinks(
+                    db,
+                    mailer=mailer,
+                    limit=limits.limit(
+                        "verify-mail", attempts=settings.verify_mails, window=settings.verify_window
+                    ),
+                    link_seconds=settings.verify_link_seconds,
+                ),
+            ),
             reviews=review_service,
             move_threads=None if table_service.moves_on_loop else MoveThreads(around=db.keeping_connection),
+            sockets=SocketLimits(
+                per_user=settings.ws_per_user,
+                watches=limits.limit("watch", attempts=settings.watch_attempts, window=settings.watch_window),
+                address_watches=limits.limit(
+                    "watch-address", attempts=settings.watch_address_attempts, window=settings.watch_window
+                ),
+            ),
         )
         await jobs.start()
         if cluster is not None:  # the holder of the sweeper's lease puts lost bot turns again
@@ -160,6 +207,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if cluster is not None:
                 await cluster.stop()
             await driver.stop()
+            await review_runner.stop()
             table_service.close()
             if app.state.services.move_threads is not None:
                 app.state.services.move_threads.close()
@@ -178,11 +226,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     routers = (health, accounts, me, games, tables, logs, ratings, replays, reviews, players, pages)
+    routers += (mail_link_routes,)
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_middleware(SameOriginOnly)
     app.add_api_websocket_route("/ws", table_socket)
     app.add_middleware(RequestBodies, larger={replays.UPLOADS: replays.UPLOAD_MAX_BYTES})
+    app.add_middleware(NoFraming)
+    # outermost: a request (or websocket handshake) to a host name not ours gets 400 before anything runs
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts(), www_redirect=False)
     http_errors.install(app)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
 

@@ -22,8 +22,16 @@ def choose(level: str, seed: int, state: State) -> int:
     return bots.make(level, seed=seed).choose(state)
 
 
+def start_worker(parent: int, niceness: int = 0) -> None:
+    """Pool initializer: lower this worker's priority by ``niceness`` (``worker_pool``) and follow
+    ``parent``."""
+    if niceness:
+        os.nice(niceness)
+    follow_parent(parent)
+
+
 def follow_parent(parent: int) -> None:
-    """Pool initializer: exit this worker as soon as process ``parent`` is no longer its parent."""
+    """Exit this worker as soon as process ``parent`` is no longer its parent."""
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -26,6 +26,7 @@ from .services.replays import ReplayService
 from .services.reviews import ReviewService
 from .services.tables import TableService
 from .settings import Settings
+from .ws_limits import SocketLimits
 
 COOKIE = "cardtable_session"
 
@@ -56,6 +57,8 @@ class Services:
     reviews: ReviewService
     move_threads: MoveThreads | None
     """People's moves, off the event loop when they wait on the network (None: taken on the loop)."""
+    sockets: SocketLimits
+    """Websockets open per user, and tables opened to watch per user and address (``ws_limits``)."""
     cookie_name: str = COOKIE
 
 

@@ -9,8 +9,8 @@ reviews) is put as a job, and a handler for that kind runs it on an instance wit
 
 The interface, for every kind of job: ``jobs.handle(kind, handler, capacity=n)`` before ``start``
 (``handler`` is an ``async`` function of the job's data, run on the event loop: it sends its CPU work to
-the bot workers, ``BotDriver.run``), and ``jobs.put(kind, data, delay=seconds)`` from any thread, ``data``
-a JSON object.
+worker processes, ``BotDriver.run`` for bot turns, the review runner's own pool for reviews), and
+``jobs.put(kind, data, delay=seconds)`` from any thread, ``data`` a JSON object.
 A job names what it is about, never carries a state: the handler reads what it needs when it runs, so a
 job that is no longer wanted (the table moved on) is dropped there (a review carries the finished record
 it judges, which never changes: ``review_runner``).

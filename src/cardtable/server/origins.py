@@ -11,6 +11,11 @@ Decisions:
 - The websocket handshake is checked the same way (``ws``); over HTTP every method but GET, HEAD and
   OPTIONS is, with or without a cookie (a forged login would sign the victim in as the attacker).
 - Refused requests get 403 with the code ``cross-origin`` and change nothing.
+- Comparing ``Origin`` with ``Host`` cannot catch DNS rebinding: a page of ``rebind.example`` whose name
+  the attacker then points at 127.0.0.1 is same-origin with itself, and its requests reach a server on
+  loopback. So ``Host`` must also be one of the site's own names (``Settings.hosts()``), checked for every
+  HTTP request and websocket handshake before anything else by Starlette's ``TrustedHostMiddleware``
+  (``app``; it takes websocket scopes too and refuses their handshake with 400).
 
 >>> same_origin({"host": "cards.example.org", "origin": "https://cards.example.org"})
 True

@@ -4,8 +4,8 @@ them) and the websocket messages both ways. Database models never cross the wire
 Decisions:
 - Every text a client sends has a length limit and, where it is stored or looked up, a character set
   (names: letters, digits, ``_`` and ``-``), so no input can reach a database it cannot be stored in.
-  Display names are cleaned like chat lines (``text.display_name``: control and format characters go)
-  and refused if nothing visible is left.
+  Display names follow ``names.display_name``: letters, digits, a few marks, spaces and common
+  punctuation, stored in NFC; a name with an invisible, control or format character is refused.
 - Client messages are validated strictly: a JSON ``false`` is no seat number, ``"3"`` no integer.
 - Times are sent with their zone (RFC 3339, as the OpenAPI document's ``date-time`` says).
 - Integers that reach the database (table ids, seats, versions, option values) are bounded to 32 bits.
@@ -18,7 +18,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from .text import display_name
+from .mail_address import checked_address
+from .names import display_name
 
 MAX_INT = 2**31 - 1
 Id = Annotated[int, Field(ge=1, le=MAX_INT)]
@@ -391,7 +392,7 @@ class ReplayPublic(BaseModel):
     """A game to step through: what it is, who played, and its moves."""
 
     source: str
-    """``table/<id>`` or ``upload/<id>``."""
+    """``table/<id>``, ``upload/<id>`` or ``shared/<share key>``."""
     game: str
     options: dict[str, Any]
     players: list[str]
@@ -414,11 +415,13 @@ class ReplayFrame(BaseModel):
 
 
 class UploadPublic(BaseModel):
-    """A record someone uploaded to replay."""
+    """A record you uploaded to replay (nobody else sees it unless you share it)."""
 
     id: int
     game: str
     created_at: Moment
+    share_key: str | None = None
+    """The id of its share link (``/replays/shared/<share_key>``) while you share it."""
 
 
 # -- your account: turns, settings -----------------------------------------------------------------
@@ -439,15 +442,17 @@ class TurnPublic(BaseModel):
     """Seconds until then, as of the answer (None: no clock)."""
 
 
-Email = Annotated[
-    str, StringConstraints(strip_whitespace=True, max_length=254, pattern=r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
-]
+Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(checked_address)]
+"""One plain mail address (``mail_address``): no lists, names, encoded words or control characters."""
 
 
 class SettingsPublic(BaseModel):
     """An account's settings, as its settings page shows them."""
 
     email: str | None
+    email_verified: bool
+    """Whether the address was confirmed through the link mailed to it; only then is it mailed anything
+    else."""
     mail_turns: bool
     mail_results: bool
     trick_pause_ms: int | None
@@ -474,6 +479,12 @@ class DeleteIn(Strict):
     """Deleting an account asks for its password."""
 
     password: Annotated[str, StringConstraints(min_length=1, max_length=128)]
+
+
+class MailLinkPublic(BaseModel):
+    """What following a link from a mail did, in a sentence."""
+
+    detail: str
 
 
 # -- profiles -------------------------------------------------------------------------------------------
@@ -528,7 +539,8 @@ class ReviewIn(Strict):
     seat: Annotated[int, Field(ge=0, le=63, strict=True)]
     """Strict: ``false`` is no seat number."""
     iterations: Annotated[int, Field(ge=1, le=MAX_INT, strict=True)] | None = None
-    """Search iterations per decision: the site's budget when left out, at most that."""
+    """Search iterations per decision: the site's budget when left out, at most that; rounded down to a
+    level of the ladder 1, 2, 5, 10, 20, 50, ... (``services.reviews.budget_level``)."""
 
 
 class ReviewPublic(BaseModel):
@@ -546,6 +558,11 @@ class ReviewPublic(BaseModel):
     percent: int
     error: str | None
     result: dict[str, Any] | None
+    place: int | None = None
+    """While it waits for a free review worker: its place in the queue (1: next); None once it runs."""
+    seconds_left: int | None = None
+    """While it runs: the estimated seconds until it is done, from its time per decision so far (None
+    before its first decision)."""
 
 
 # -- the game log -------------------------------------------------------------------------------------

@@ -8,12 +8,22 @@ Decisions:
   ``postgresql://`` URL is given the psycopg driver.
 - Cookies are not ``Secure`` by default because the default server is plain HTTP on loopback; a deployment
   behind TLS sets ``CARDTABLE_COOKIE_SECURE=true``.
+- Requests are answered only when their ``Host`` is one of ``hosts()``: ``allowed_hosts``
+  (``CARDTABLE_ALLOWED_HOSTS``, names separated by commas, without ports; by default the loopback names
+  ``127.0.0.1``, ``localhost``, ``[::1]``) and the host of ``public_url``. A page of any site whose name
+  an attacker points at 127.0.0.1 (DNS rebinding) is then refused by a server on loopback, since its
+  requests carry the attacker's name. Setting the variable replaces the loopback names: a deployment
+  names its own (``cards.example.org``), and adds ``127.0.0.1`` if something on the machine asks an
+  instance directly. ``*.example.org`` allows every subdomain; ``*`` alone is refused.
 - Bots think in ``bot_workers`` separate processes, so a slow bot never holds the server's interpreter;
   ``bot_workers=0`` runs them in threads of the server process instead (tests, tiny machines).
 - Mail (turn-based tables' "your turn" and "game over") goes out only with ``smtp_url``
   (``CARDTABLE_SMTP_URL``: ``smtp://[user:password@]host[:port]``, ``smtps://`` for TLS from the start,
   ``smtp+starttls://`` to upgrade); without it nothing is sent and nothing else changes. Its links start
-  with ``public_url``.
+  with ``public_url`` (``https://`` in a deployment: RFC 8058 one-click unsubscribe wants an HTTPS link).
+  An address gets nothing but its verification link (``verify_link_seconds``, ``verify_mails`` per
+  ``verify_window`` per account and per address) until it is confirmed; an account gets at most
+  ``mails_per_hour`` other mails (``services.mail``).
 - ``turn_time_scale`` multiplies the time per move of turn-based tables (an hour to three days): tests and
   demonstrations set it below 1 so a clock runs out in seconds. Leave it at 1 in a deployment.
 - ``redis_url`` (or ``REDIS_URL``) makes this server one of several (``server.cluster``): they must share
@@ -21,15 +31,34 @@ Decisions:
   and channel, so deployments (or test runs) sharing one Redis stay apart.
 - A game review costs ``review_iterations`` search iterations per decision (2000, ``cardtable.review``'s
   default and the budget whose spread the README states), and each user may have ``review_limit`` running.
+  Reviews run in ``review_workers`` processes of their own (never the bot workers, so a bot's turn never
+  waits behind one), at most ``review_running`` at once per instance; more are queued, not refused. One
+  client address may start ``review_address_attempts`` reviews per ``review_address_window`` (guests are
+  cheap: the limit per user alone would not hold a crowd back).
+- ``bot_hold_file`` is for tests only: while that file exists, no bot moves (``bot_driver``).
+- Uploaded records cost storage and a whole replay each to check: a user keeps at most ``upload_quota``
+  (50: more than anyone studies at once; deleting one makes room) and may upload ``upload_attempts`` (10)
+  in any ``upload_window`` (600 s), refused ones included, since checking is the costly part.
+- Websockets: a user may have ``ws_per_user`` (8) open on one instance (tabs, reconnects: a person
+  rarely has more than a few), and open tables to watch ``watch_attempts`` times (30) per ``watch_window``
+  (10 s), an address ``watch_address_attempts`` times (120: people behind one address) (``ws_limits``).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from pathlib import Path
+from typing import Annotated
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+"""The names of this machine a browser on it uses: the default ``allowed_hosts``."""
+HOST_NAME = re.compile(r"(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
 
 
 def half_the_cores() -> int:
@@ -77,6 +106,12 @@ class Settings(BaseSettings):
     ws_rate: float = Field(default=20.0, gt=0, description="websocket messages per second a client may send")
     ws_burst: int = Field(default=40, ge=1, description="messages a client may send at once above the rate")
     ws_strikes: int = Field(default=20, ge=1, description="refused-for-flooding messages before closing")
+    ws_per_user: int = Field(default=8, ge=1, le=1000, description="websockets a user may have open at once")
+    watch_attempts: int = Field(default=30, ge=1, description="tables a user may open to watch per window")
+    watch_address_attempts: int = Field(
+        default=120, ge=1, description="tables the users of one address may open to watch per window"
+    )
+    watch_window: float = Field(default=10.0, gt=0, description="seconds of the watch rate window")
     bot_workers: int = Field(default=1, ge=0, le=64, description="bot processes (0: threads in the server)")
     bot_delay: float = Field(default=0.5, ge=0, le=10, description="seconds a bot waits before it moves")
     grace_seconds: float = Field(
@@ -86,6 +121,18 @@ class Settings(BaseSettings):
         default=2000, ge=1, le=100_000, description="a game review's budget: search iterations per decision"
     )
     review_limit: int = Field(default=2, ge=1, le=100, description="game reviews a user may have running")
+    review_workers: int = Field(
+        default=1, ge=0, le=64, description="game review processes, apart from the bots' (0: threads)"
+    )
+    review_running: int = Field(
+        default=2, ge=1, le=64, description="game reviews judged at once per instance; more wait queued"
+    )
+    review_address_attempts: int = Field(
+        default=6, ge=1, description="game reviews one client address may start per review window"
+    )
+    review_address_window: float = Field(
+        default=600.0, gt=0, description="seconds of the review rate window per address"
+    )
     open_tables_per_account: int = Field(
         default=10, ge=1, description="tables an account may have created that are not over"
     )
@@ -98,11 +145,17 @@ class Settings(BaseSettings):
     invite_misses: int = Field(
         default=10,
         ge=1,
-        description="invitations of unknown usernames per account and per address per window",
+        description="look-ups of usernames that are no account (profiles asked for, invitations) per "
+        "account and per address per window",
     )
-    invite_window: float = Field(default=600.0, gt=0, description="seconds of the invitation rate window")
+    invite_window: float = Field(
+        default=600.0, gt=0, description="seconds of the window of look-ups of unknown usernames"
+    )
     chat_lines: int = Field(default=5, ge=1, description="chat lines a user may write per chat window")
     chat_window: float = Field(default=10.0, gt=0, description="seconds of the chat rate window")
+    upload_quota: int = Field(default=50, ge=1, description="uploaded records a user may keep")
+    upload_attempts: int = Field(default=10, ge=1, description="record uploads per user per upload window")
+    upload_window: float = Field(default=600.0, gt=0, description="seconds of the upload rate window")
     redis_url: str | None = Field(
         default=None,
         validation_alias=AliasChoices("redis_url", "CARDTABLE_REDIS_URL", "REDIS_URL"),
@@ -120,11 +173,28 @@ class Settings(BaseSettings):
     public_url: str = Field(
         default="http://127.0.0.1:8000", max_length=200, description="the site's address, for links in mails"
     )
+    allowed_hosts: Annotated[list[str], NoDecode] = Field(
+        default_factory=lambda: list(LOOPBACK_HOSTS),
+        description="host names requests may be sent to, comma-separated, no ports (public_url's is added)",
+    )
+    mails_per_hour: int = Field(
+        default=10, ge=1, le=1000, description="mails an account may get per hour (verification mails aside)"
+    )
+    verify_mails: int = Field(
+        default=3, ge=1, description="verification mails per account and per address per verify window"
+    )
+    verify_window: float = Field(default=3600.0, gt=0, description="seconds of the verification mail window")
+    verify_link_seconds: float = Field(
+        default=86_400.0, gt=0, le=30 * 86_400, description="how long a mailed verification link works"
+    )
     turn_time_scale: float = Field(
         default=1.0, gt=0, le=1, description="multiplies turn-based tables' time per move (tests only)"
     )
     bot_lease_seconds: float = Field(
         default=6.0, ge=1, le=300, description="how long a dead instance's bots wait for another to take over"
+    )
+    bot_hold_file: Path | None = Field(
+        default=None, description="tests only: while this file exists, bots wait before they move"
     )
 
     @field_validator("database_url")
@@ -173,3 +243,43 @@ class Settings(BaseSettings):
     def url(self) -> str:
         """The SQLAlchemy URL to connect to."""
         return self.database_url or f"sqlite:///{self.db_path}"
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _hosts(cls, value: object) -> object:
+        """``cards.example.org,127.0.0.1`` (the variable) or a list; names lowercased, IPv6 in brackets."""
+        names = value.split(",") if isinstance(value, str) else value
+        if not isinstance(names, list | tuple):
+            return value  # pydantic says what it wanted
+        hosts = [_host_name(str(name).strip().lower()) for name in names if str(name).strip()]
+        if not hosts:
+            raise ValueError("allowed_hosts must name at least one host, e.g. cards.example.org")
+        return hosts
+
+    def hosts(self) -> list[str]:
+        """The names requests may carry in ``Host``: ``allowed_hosts`` and the host of ``public_url``."""
+        try:
+            public = urlsplit(self.public_url).hostname
+        except ValueError:  # a malformed address names no host
+            public = None
+        extra = [f"[{public}]" if public and ":" in public else public] if public else []
+        return list(dict.fromkeys([*self.allowed_hosts, *extra]))
+
+
+def _host_name(host: str) -> str:
+    """``host`` as the ``Host`` header carries it (an IPv6 address gets its brackets), or ValueError."""
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if ":" in host:
+        try:
+            return f"[{ipaddress.IPv6Address(host)}]"
+        except ValueError:
+            raise ValueError(
+                f"allowed host {host!r}: give the name alone, without scheme or port, e.g. cards.example.org"
+            ) from None
+    if not HOST_NAME.fullmatch(host):
+        raise ValueError(
+            f"allowed host {host!r} is no host name: letters, digits, '-' and '.', "
+            "or '*.' before a domain for all its subdomains ('*' alone would let any site in)"
+        )
+    return host

@@ -1,5 +1,5 @@
-"""Text people type that others read (chat lines, display names, the names in an uploaded record): what
-is kept of it, and when a name shows as nothing.
+"""Text people type that others read (chat lines, the names in an uploaded record): what is kept of it,
+and when a name shows as nothing. Display names are refused rather than cleaned (``names``).
 
 Decisions:
 - ``clean`` keeps text as typed, minus what could disturb a page or a terminal: line breaks and tabs
@@ -7,16 +7,12 @@ Decisions:
   zero-width characters) are dropped, and runs of spaces shrink to one.
 - A name must show something once cleaned: at least one character that is not white space, a combining
   mark on its own, or one of the letters that draw as blank space (the Hangul fillers, the blank Braille
-  pattern). Names are cleaned, not refused, when they only carry such characters among visible ones.
+  pattern).
 
 >>> clean("hi\\tthere\\u202e  you\\x07")
 'hi there you'
->>> display_name("  \\u202eAna\\u200b  ")
-'Ana'
->>> display_name("\\u200b\\u3164")
-Traceback (most recent call last):
-...
-ValueError: a name must show at least one character (control, format and blank characters are removed)
+>>> shows_something(clean("\\u200b\\u3164"))
+False
 """
 
 from __future__ import annotations
@@ -45,13 +41,3 @@ def shows_something(text: str) -> bool:
         not char.isspace() and unicodedata.category(char)[0] != "M" and char not in _BLANK_LETTERS
         for char in text
     )
-
-
-def display_name(text: str) -> str:
-    """The display name ``text`` makes, cleaned; ValueError if it shows nothing."""
-    name = clean(text)
-    if not shows_something(name):
-        raise ValueError(
-            "a name must show at least one character (control, format and blank characters are removed)"
-        )
-    return name

@@ -19,6 +19,9 @@ Decisions:
   each gets an ``error`` to this client only, changes nothing, and the connection stays open. A client
   sending faster than ``ws_rate`` a second (beyond a burst of ``ws_burst``) gets an error per dropped
   message, and after ``ws_strikes`` of them the socket is closed with code 1008 and the reason.
+- A user may have ``ws_per_user`` sockets open at once, and open tables to watch only so often per user
+  and per address (``ws_limits``): a socket past either is closed with code 1008 and the reason (the
+  page then stops reconnecting), and nothing more it sent is acted on.
 - A seated person's connections that follow a table are counted (``TableService.watch``/``unwatch``): when
   the last one goes, the grace period before the stand-in bot takes the seat starts.
 - One task sends, so messages never interleave, and a table's updates reach the client in order: updates
@@ -61,6 +64,7 @@ from .schemas import (
 from .services.accounts import session_channel
 from .services.updates import TableUpdate
 from .settings import Settings
+from .ws_limits import SocketLimits
 
 log = logging.getLogger(__name__)
 OUTBOX_LIMIT = 256
@@ -88,8 +92,29 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=1008, reason="log in first (or play as a guest)")
         return
     user, expires = found
+    too_many = services.sockets.open(user.id)
+    if too_many is not None:
+        await websocket.close(code=1008, reason=too_many)
+        return
+    try:
+        await _serve(websocket, services, user, token, expires)
+    finally:
+        services.sockets.closed(user.id)
+
+
+async def _serve(
+    websocket: WebSocket, services: Any, user: UserPublic, token: str, expires: datetime
+) -> None:
+    """Serve a logged-in socket until it closes, closing it when its session ends."""
     connection = Connection(
-        websocket, user, services.tables, services.settings, chat=services.chat, moves=services.move_threads
+        websocket,
+        user,
+        services.tables,
+        services.settings,
+        chat=services.chat,
+        moves=services.move_threads,
+        limits=services.sockets,
+        address=websocket.client.host if websocket.client else "unknown",
     )
     ended = Subscriber(lambda message: connection.session_ended("logged out"))  # by any instance
     services.pubsub.subscribe(session_channel(token), ended)
@@ -149,8 +174,13 @@ class Connection:
         *,
         chat: Any,
         moves: MoveThreads | None,
+        limits: SocketLimits,
+        address: str,
     ) -> None:
         self.websocket = websocket
+        self.limits = limits
+        self.address = address
+        """The client's address, for the watch limit per address."""
         self.user = user
         self.tables = tables
         self.chat = chat
@@ -274,6 +304,11 @@ class Connection:
             self._error(table_id, "server-error", "the server failed to handle this message; nothing changed")
 
     async def _watch(self, table_id: int) -> None:
+        too_many = await anyio.to_thread.run_sync(self.limits.watch, self.user.id, self.address)
+        if too_many is not None:
+            self.ended = True  # nothing more from this socket is acted on
+            self._put(Close(1008, too_many))
+            return
         old = self.follows.pop(table_id, None)
         if old is not None:
             self.tables.unwatch(table_id, self.user.id, old.subscriber)

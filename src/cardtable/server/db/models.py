@@ -45,6 +45,14 @@ class User(Base):
     """Mail "your turn at table N" (at a turn-based table, at most once per table per hour)."""
     mail_results: Mapped[bool] = mapped_column(default=True)
     """Mail "game over" when a turn-based table ends."""
+    email_verified: Mapped[bool] = mapped_column(default=False)
+    """The address was confirmed through the link mailed to it; nothing else is mailed to it before."""
+    verify_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """SHA-256 (hex) of the token of the verification link last mailed; None: no link pending."""
+    verify_expires: Mapped[float | None] = mapped_column(Float)
+    """When that link stops working (Unix seconds)."""
+    unsubscribe_key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """The token of the account's one-click unsubscribe link, in every mail (``secrets.token_urlsafe``)."""
     trick_pause_ms: Mapped[int | None]
     """How long a finished trick stays on the table (None: the browser's own choice)."""
     deleted: Mapped[bool] = mapped_column(default=False)
@@ -106,7 +114,12 @@ class Seat(Base):
     seat: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
     invited: Mapped[str | None] = mapped_column(String(20))
-    """The username this seat is kept for (it stays set once that user sits, so leaving keeps it)."""
+    """The username this seat is kept for, as the creator typed it (shown; it stays set once that user
+    sits, so leaving keeps it)."""
+    invited_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    """The account the seat is kept for: only it may take the seat (None with ``invited`` set: the name was
+    no account; the account signed up under it is given the seat). Deleting the account frees its kept
+    seats."""
     bot: Mapped[str | None] = mapped_column(String(20))
     """The bot level playing this seat."""
     time_used: Mapped[float] = mapped_column(Float, default=0.0)
@@ -117,7 +130,7 @@ class Seat(Base):
     mailed_at: Mapped[float | None] = mapped_column(Float)
     """When this seat's person was last mailed that it is their turn (Unix seconds)."""
 
-    user: Mapped[User | None] = relationship(lazy="joined")
+    user: Mapped[User | None] = relationship(lazy="joined", foreign_keys=[user_id])
 
 
 class Event(Base):
@@ -185,6 +198,9 @@ class Upload(Base):
     game: Mapped[str] = mapped_column(String(40))
     record: Mapped[dict[str, Any]]
     created_at: Mapped[datetime]
+    share_key: Mapped[str | None] = mapped_column(String(32), unique=True)
+    """The unguessable id of its share link while its uploader shares it (``secrets.token_urlsafe``);
+    None: only the uploader may see it."""
 
 
 class Review(Base):
@@ -203,12 +219,24 @@ class Review(Base):
     requested_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
     """Who started the last run (their running reviews count against their limit)."""
     status: Mapped[str] = mapped_column(String(10))
-    """``running``, ``done`` or ``failed``."""
+    """``queued`` (waiting for a free review slot), ``running``, ``done`` or ``failed``."""
     done: Mapped[int] = mapped_column(Integer, default=0)
     """Judged decisions done so far."""
     total: Mapped[int | None]
     """Judged decisions in all (None until the record was looked through)."""
     result: Mapped[dict[str, Any] | None]
+    """The review once done; while it runs, its pace (``seconds_per_decision``, for the time left)."""
     error: Mapped[str | None] = mapped_column(String(300))
     updated_at: Mapped[datetime]
-    """When the run last made progress: a running review that has not moved for long was interrupted."""
+    """When the run last made progress (or its queued job was last held): a review under way that has not
+    moved for long was interrupted."""
+
+
+class ReviewReader(Base):
+    """Who may follow a review by its id: each user who asked for it through a record they may replay (a
+    review of a private upload shows much of its record)."""
+
+    __tablename__ = "review_readers"
+
+    review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)

@@ -1,6 +1,7 @@
 """Game logs: a table's log as the caller may see it, and the log of a replay from a chosen seat. A log is
 made by replaying its record, so each request waits its turn in the replay queue (``fair.FairQueue``), off
-the event loop and one at a time per user, like the replay frames."""
+the event loop and one at a time per user, like the replay frames. A finished game's log is told once per
+seat and kept (``services.logs.TOLD``), so asking again costs only its answer."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi import APIRouter, Path, Query
 from ..deps import CurrentUser, ServicesDep
 from ..schemas import MAX_INT, ErrorPublic, GameLogPublic
 from ..services.logs import replay_log, table_log
+from .replays import ShareKey
 
 router = APIRouter(
     prefix="/api",
@@ -53,7 +55,17 @@ async def table_replay_log(
 async def upload_replay_log(
     upload_id: Id, services: ServicesDep, user: CurrentUser, seat: Viewer = None
 ) -> GameLogPublic:
-    """An uploaded game's log, from ``seat`` or in the public view."""
+    """The log of a game you uploaded, from ``seat`` or in the public view."""
     return await services.replays.queue.run(
-        str(user.id), lambda: replay_log(services.replays.upload_record(upload_id), seat)
+        str(user.id), lambda: replay_log(services.replays.upload_record(user, upload_id), seat)
+    )
+
+
+@router.get("/replays/shared/{key}/log", responses={400: NO_SUCH_SEAT, 410: UNREADABLE})
+async def shared_replay_log(
+    key: ShareKey, services: ServicesDep, user: CurrentUser, seat: Viewer = None
+) -> GameLogPublic:
+    """A shared game's log, from ``seat`` or in the public view."""
+    return await services.replays.queue.run(
+        str(user.id), lambda: replay_log(services.replays.shared_record(key), seat)
     )

@@ -1,4 +1,5 @@
-"""Your account: the tables waiting for your move, your settings, a new password, deleting the account.
+"""Your account: the tables waiting for your move, your settings (a new address is mailed a link to confirm
+it, ``services.mail_links``), a new password, deleting the account.
 Passwords are checked and hashed in the bounded pool of ``hashing`` (503 when it is full), never in the
 threads that serve play."""
 
@@ -37,10 +38,23 @@ def get_settings(services: ServicesDep, user: CurrentUser) -> SettingsPublic:
     return services.settings_of.get(user)
 
 
-@router.put("/settings")
+@router.put(
+    "/settings", responses={429: {"model": ErrorPublic, "description": "Too many verification mails"}}
+)
 def put_settings(body: SettingsIn, services: ServicesDep, user: CurrentUser) -> SettingsPublic:
-    """Change the settings given (an email of "" removes the address)."""
+    """Change the settings given (an email of "" removes the address). A new address is unverified, and
+    mailed a link that confirms it; until then it gets no other mail."""
     return services.settings_of.update(user, body)
+
+
+@router.post(
+    "/settings/verify",
+    responses={409: {"model": ErrorPublic}, 429: {"model": ErrorPublic, "description": "Too many of them."}},
+)
+def verify_again(services: ServicesDep, user: CurrentUser) -> SettingsPublic:
+    """Mail a new link that confirms your address (the last one stops working); 409 when the address is
+    verified already or this server sends no mail."""
+    return services.settings_of.verify_again(user)
 
 
 @router.post("/password", status_code=status.HTTP_204_NO_CONTENT, responses=PASSWORD_CHECKED)

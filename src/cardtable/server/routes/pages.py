@@ -1,7 +1,13 @@
 """The browser pages: plain HTML files of ``cardtable.web`` that load ES modules from ``/static``.
 
 Pages get a Content-Security-Policy that allows only this origin's scripts, styles and sockets, so text a
-user typed (a display name) can never run as script even if it slipped into the markup.
+user typed (a display name) can never run as script even if it slipped into the markup; its
+``frame-ancestors 'none'`` (with ``X-Frame-Options: DENY``, ``framing``) keeps them out of other sites'
+frames.
+
+The server never builds or reads a ``next`` address: the pages' scripts do (``js/api.js`` sends a signed-out
+visitor to ``/login?next=<path>``; ``js/login.js`` goes there after signing in only if the browser
+resolves it to this origin).
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ from ..services.rule_sets import boards
 
 WEB = FilePath(__file__).parents[2] / "web"
 HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'",
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
     "Cache-Control": "no-cache",
@@ -66,6 +74,12 @@ def table_replay(table_id: Annotated[int, Path(ge=1, le=MAX_INT)]) -> FileRespon
 
 @router.get("/replays/uploads/{upload_id}")
 def upload_replay(upload_id: Annotated[int, Path(ge=1, le=MAX_INT)]) -> FileResponse:
+    return page("replay.html")
+
+
+@router.get("/replays/shared/{key}")
+def shared_replay(key: Annotated[str, Path(max_length=32)]) -> FileResponse:
+    """A record its uploader shares: the replay page, which asks ``/api/replays/shared/<key>``."""
     return page("replay.html")
 
 

@@ -1,27 +1,29 @@
-"""Player profiles: an account's games and ratings per game and rule set, and its recent games."""
+"""Player profiles: an account's games and ratings per game and rule set, and its recent games. Names that
+are no account count against the limit of name look-ups (``services.name_lookups``): past it, 429."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 
-from ..deps import CurrentUser, ServicesDep
+from ..deps import CurrentUser, ServicesDep, client_address
 from ..schemas import ErrorPublic, PlayerPublic
 
 router = APIRouter(
     prefix="/api/players",
     tags=["players"],
-    responses={401: {"model": ErrorPublic}, 404: {"model": ErrorPublic}},
+    responses={401: {"model": ErrorPublic}, 404: {"model": ErrorPublic}, 429: {"model": ErrorPublic}},
 )
 
 
 @router.get("/{name}")
 def player(
     name: Annotated[str, Path(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_-]+$")],
+    request: Request,
     services: ServicesDep,
     user: CurrentUser,
 ) -> PlayerPublic:
     """An account's profile (``name`` is its username): per leaderboard its games played and won, its
     rating and the rating's history, and its recent finished games."""
-    return services.players.profile(name)
+    return services.players.profile(name, user_id=user.id, address=client_address(request))

@@ -1,6 +1,8 @@
 """Replays: a finished table's game or an uploaded record, step by step with every hand shown; uploading
-a record (checked whole first) and downloading it again. Every replay request waits its turn in the
-replay service's queue (``fair.FairQueue``): off the event loop, one at a time per user."""
+a record (checked whole first) and downloading it again. An upload is its uploader's alone (others get
+404) until they share it: then its share link's routes (``/shared/{key}``) serve it to anyone logged in,
+guests included. Every replay request waits its turn in the replay service's queue
+(``fair.FairQueue``): off the event loop, one at a time per user."""
 
 from __future__ import annotations
 
@@ -31,7 +33,10 @@ router = APIRouter(
 TableId = Annotated[int, Path(ge=1, le=MAX_INT)]
 UploadId = Annotated[int, Path(ge=1, le=MAX_INT)]
 Step = Annotated[int, Path(ge=0, le=MAX_INT)]
-UNREADABLE = {410: {"model": ErrorPublic, "description": "a record stored before uploads were checked whole"}}
+ShareKey = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="the id of a share link")]
+UNREADABLE: dict[int | str, dict[str, Any]] = {
+    410: {"model": ErrorPublic, "description": "a record stored before uploads were checked whole"}
+}
 
 
 async def _queued(services: Services, user: UserPublic, call: Callable[..., Any], *args: Any) -> Response:
@@ -65,6 +70,7 @@ async def table_frame(table_id: TableId, step: Step, services: ServicesDep, user
     response_model=ReplayPublic,
     responses={
         400: {"model": ErrorPublic},
+        409: {"model": ErrorPublic, "description": "you keep as many uploaded records as you may"},
         413: {"model": ErrorPublic},
         422: {
             "description": "Validation Error",
@@ -80,7 +86,9 @@ async def table_frame(table_id: TableId, step: Step, services: ServicesDep, user
 )
 async def upload(request: Request, services: ServicesDep, user: CurrentUser) -> Response:
     """Upload a game record (cardtable-record/1, at most 2 MB and 10,000 moves) to replay it. It is checked
-    whole first: a record the rules refuse gets a 400 naming the first bad event, and nothing is kept."""
+    whole first: a record the rules refuse gets a 400 naming the first bad event, and nothing is kept.
+    Only you may see it until you share it. You may keep ``CARDTABLE_UPLOAD_QUOTA`` uploads (409 beyond)
+    and upload ``CARDTABLE_UPLOAD_ATTEMPTS`` times per ``CARDTABLE_UPLOAD_WINDOW`` seconds (429 beyond)."""
     try:
         record = read_json(await request.body())
     except BadJson as error:  # a body not sent as JSON (the others were read by ``bodies`` already)
@@ -98,17 +106,55 @@ def my_uploads(services: ServicesDep, user: CurrentUser) -> list[UploadPublic]:
 
 @router.get("/uploads/{upload_id}", response_model=ReplayPublic, responses=UNREADABLE)
 async def upload_replay(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> Response:
-    """The replay of an uploaded record."""
-    return await _queued(services, user, services.replays.of_upload, upload_id)
+    """The replay of a record you uploaded."""
+    return await _queued(services, user, services.replays.of_upload, user, upload_id)
 
 
 @router.get("/uploads/{upload_id}/steps/{step}", response_model=ReplayFrame, responses=UNREADABLE)
 async def upload_frame(upload_id: UploadId, step: Step, services: ServicesDep, user: CurrentUser) -> Response:
-    """An uploaded game after ``step`` moves, as every seat saw it."""
-    return await _queued(services, user, services.replays.upload_frame, upload_id, step)
+    """A game you uploaded after ``step`` moves, as every seat saw it."""
+    return await _queued(services, user, services.replays.upload_frame, user, upload_id, step)
 
 
 @router.get("/uploads/{upload_id}/record", response_model=dict[str, Any], responses=UNREADABLE)
 async def upload_record(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> Response:
-    """An uploaded record, as it was uploaded."""
-    return await _queued(services, user, services.replays.upload_record, upload_id)
+    """A record you uploaded, as it was uploaded."""
+    return await _queued(services, user, services.replays.upload_record, user, upload_id)
+
+
+@router.delete("/uploads/{upload_id}", status_code=status.HTTP_204_NO_CONTENT)
+def delete_upload(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> None:
+    """Delete a record you uploaded (its share link stops working), making room for another."""
+    services.replays.delete(user, upload_id)
+
+
+@router.post("/uploads/{upload_id}/share")
+def share_upload(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> UploadPublic:
+    """Share a record you uploaded: its ``share_key`` makes the link ``/replays/shared/<share_key>``, with
+    which anyone may replay it, download it and have it reviewed. Sharing it again gives the same link."""
+    return services.replays.share(user, upload_id)
+
+
+@router.delete("/uploads/{upload_id}/share", status_code=status.HTTP_204_NO_CONTENT)
+def unshare_upload(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> None:
+    """Stop sharing a record you uploaded: its link answers 404 from now on (sharing it again makes a new
+    link)."""
+    services.replays.unshare(user, upload_id)
+
+
+@router.get("/shared/{key}", response_model=ReplayPublic, responses=UNREADABLE)
+async def shared_replay(key: ShareKey, services: ServicesDep, user: CurrentUser) -> Response:
+    """The replay of a record its uploader shares as ``key``."""
+    return await _queued(services, user, services.replays.of_shared, key)
+
+
+@router.get("/shared/{key}/steps/{step}", response_model=ReplayFrame, responses=UNREADABLE)
+async def shared_frame(key: ShareKey, step: Step, services: ServicesDep, user: CurrentUser) -> Response:
+    """A shared game after ``step`` moves, as every seat saw it."""
+    return await _queued(services, user, services.replays.shared_frame, key, step)
+
+
+@router.get("/shared/{key}/record", response_model=dict[str, Any], responses=UNREADABLE)
+async def shared_record(key: ShareKey, services: ServicesDep, user: CurrentUser) -> Response:
+    """A shared record, as it was uploaded."""
+    return await _queued(services, user, services.replays.shared_record, key)

@@ -5,13 +5,16 @@ Decisions:
 - Changing the password asks for the current one and ends every other login of the account. Deleting the
   account asks for the password too. The caller checks and hashes passwords in the bounded pool of
   ``server.hashing``, as for a login or a sign-up; this service reads and stores the hashes.
+- A new address is unverified and gets a verification link (``mail_links``); the same address given again
+  changes nothing. Removing the address ("") drops its pending link too.
 - Guests have no settings: they have no password to prove who they are, and nothing lasting to keep.
 - Deleting an account keeps its games, under the neutral name ``FORMER``: the seats, records and results
   of other people's games must not change. Everything else of it goes: name, password, address, logins
   (ended first, so the account's websockets close as at a logout), ratings (it leaves the leaderboards),
   uploads; its chat lines stay under the neutral name. A seat at a
-  running game goes to the stand-in bot, a seat at a table not yet started is freed. The username is free
-  again afterwards.
+  running game goes to the stand-in bot, a seat at a table not yet started is freed, and so is a seat
+  kept for it there (seats are kept by account id: a new account of the same username gets none of
+  them). The username is free again afterwards.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ..db.models import AuthSession, ChatLine, GameTable, Rating, Seat, Upload, 
 from ..errors import NotFound
 from ..schemas import SettingsIn, SettingsPublic, UserPublic
 from .accounts import AccountService
+from .mail_links import MailLinks
 from .tables import TableService
 
 FORMER = "Former player"
@@ -30,11 +34,12 @@ FORMER = "Former player"
 class AccountSettings:
     """Settings, password and deletion of accounts."""
 
-    def __init__(self, accounts: AccountService, tables: TableService, *, mail_enabled: bool) -> None:
+    def __init__(self, accounts: AccountService, tables: TableService, links: MailLinks) -> None:
         self.accounts = accounts
         self.tables = tables
         self.db = accounts.db
-        self.mail_enabled = mail_enabled
+        self.links = links
+        self.mail_enabled = links.mailer is not None
 
     def get(self, user: UserPublic) -> SettingsPublic:
         """The settings of ``user``'s account."""
@@ -42,16 +47,28 @@ class AccountSettings:
             return self._public(_account(session.get(User, user.id)))
 
     def update(self, user: UserPublic, changes: SettingsIn) -> SettingsPublic:
-        """Change the fields given; the others stay."""
+        """Change the fields given; the others stay. A new address is mailed its verification link."""
+        verification = None
         with self.db.write() as session:
             account = _account(session.get(User, user.id))
             given = changes.model_dump(exclude_unset=True)
-            if "email" in given:
-                account.email = changes.email or None
+            if "email" in given and (changes.email or None) != account.email:
+                verification = self.links.new_address(account, changes.email or None)
             for field in ("mail_turns", "mail_results", "trick_pause_ms"):
                 if field in given and (given[field] is not None or field == "trick_pause_ms"):
                     setattr(account, field, given[field])
-            return self._public(account)
+            public = self._public(account)
+        self.links.send(verification)
+        return public
+
+    def verify_again(self, user: UserPublic) -> SettingsPublic:
+        """Mail a new verification link to the account's unverified address (the old link stops working)."""
+        with self.db.write() as session:
+            account = _account(session.get(User, user.id))
+            verification = self.links.again(account)
+            public = self._public(account)
+        self.links.send(verification)
+        return public
 
     def password_hash(self, user: UserPublic) -> str | None:
         """The stored hash of the account's password, to check it against the one given."""
@@ -74,6 +91,8 @@ class AccountSettings:
             account.display_name = FORMER
             account.password_hash = None
             account.email = None
+            account.email_verified = False
+            account.verify_hash = account.verify_expires = account.unsubscribe_key = None
             account.trick_pause_ms = None
             account.deleted = True
             for gone in (AuthSession, Rating, Upload):  # a login started meanwhile ends with it
@@ -89,10 +108,12 @@ class AccountSettings:
                 self.tables.lobby.leave(user, table_id)
             else:
                 self.tables.gone(table_id, user.id)
+        self.tables.lobby.free_kept(user.id)
 
     def _public(self, account: User) -> SettingsPublic:
         return SettingsPublic(
             email=account.email,
+            email_verified=account.email_verified,
             mail_turns=account.mail_turns,
             mail_results=account.mail_results,
             trick_pause_ms=account.trick_pause_ms,

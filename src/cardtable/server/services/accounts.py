@@ -6,6 +6,13 @@ Decisions:
   a hash, so its timing does not tell which names exist.
 - Usernames are unique without regard to case and stored in lower case; the display name keeps the case
   the user typed. A guest has a display name and no username, so guests never block a name.
+- A display name (a guest's, or an account's, which is its username unless another is given) is refused
+  when it is one of the site's own words or looks like (``names.looks_alike``) the username or display
+  name of another account; looking like one's own username is fine ("Ann" for ``ann``). Guests do not
+  hold names: two guests may be called alike. The comparison reads every account's two names, each
+  skeleton computed once per process (``names.likeness`` is cached).
+- A new account is given the seats of tables not started that were kept for its username while that
+  was no account (``lobby``); never those of a deleted account of the name, which were freed.
 - A session is a random token in an HttpOnly cookie; the database keeps only its SHA-256.
 - Ending a session (logging out, or the other logins ended by a new password) is announced on the
   session's channel (``session_channel``, through ``ended``), on every instance: the websockets opened
@@ -26,7 +33,9 @@ from sqlalchemy.orm import Session
 from ..db.database import Database
 from ..db.models import AuthSession, User
 from ..errors import Invalid
+from ..names import looks_alike, site_word
 from ..schemas import UserPublic
+from . import table_store
 
 
 def now() -> datetime:
@@ -63,6 +72,7 @@ class AccountService:
         """A new account and a session token; Invalid when the username is taken."""
         try:
             with self.db.write() as session:
+                check_name(session, display_name or username, own=username.lower())
                 user = User(
                     username=username.lower(),
                     display_name=display_name or username,
@@ -71,6 +81,7 @@ class AccountService:
                 )
                 session.add(user)
                 session.flush()
+                table_store.bind_kept_seats(session, username=user.username or "", user_id=user.id)
                 token = self._start_session(session, user.id)
                 return public(user), token
         except IntegrityError:
@@ -90,6 +101,7 @@ class AccountService:
     def guest(self, name: str) -> tuple[UserPublic, str]:
         """A guest user with a display name, and a session token."""
         with self.db.write() as session:
+            check_name(session, name)
             user = User(username=None, display_name=name, password_hash=None, created_at=now())
             session.add(user)
             session.flush()
@@ -138,6 +150,20 @@ class AccountService:
             AuthSession(token_hash=_digest(token), user_id=user_id, expires_at=now() + self.session_length)
         )
         return token
+
+
+def check_name(session: Session, name: str, *, own: str | None = None) -> None:
+    """Invalid when ``name`` is one of the site's words or looks like another account's username or
+    display name (the account ``own`` aside)."""
+    reason = site_word(name)
+    if reason is not None:
+        raise Invalid(reason, code="name-refused")
+    accounts = session.execute(select(User.username, User.display_name).where(User.username.is_not(None)))
+    for username, shown in accounts:
+        if username != own and looks_alike(name, (username, shown)):
+            raise Invalid(
+                f"{name!r} looks like the name of another player; choose another", code="name-taken"
+            )
 
 
 def session_channel(token: str) -> str:

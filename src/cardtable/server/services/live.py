@@ -7,7 +7,13 @@ committed change updates after the commit.
 
 Decisions:
 - While a game runs its state is held in memory; after a restart it is rebuilt from the stored events
-  with ``cardtable.replay`` (which checks every event again). Open and finished tables are read each time.
+  with ``cardtable.replay`` (which checks every event again). Open and finished tables are read each time,
+  but a finished table's state is replayed once and kept (``finished``, by table and version, least
+  recently used dropped beyond ``FINISHED_EVENTS`` events in all): its record never changes, and
+  replaying a long one for every spectator took 12-130 ms a watch (a game that ends here is kept from its
+  last move on, with no replay at all). Its row is still read each time, so the seats' names are
+  today's. The kept state is shared by every load of it: nothing changes the state of a
+  finished table (a move on it is refused before any copy is made).
 - The version of a table is the number of record events stored (``Live.version``).
 - One lock per table (striped over ``LOCK_STRIPES`` locks): each change of a table is made, committed
   and published under it, so a table's updates go out in the order of its versions.
@@ -29,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from sqlalchemy.orm import Session
 
 import cardtable
 from cardtable.core.game import State
@@ -38,8 +45,11 @@ from ..db.models import GameTable
 from ..errors import Forbidden, Refused
 from ..schemas import SeatPublic
 from . import table_store
+from .replay_cache import Kept
 
 LOCK_STRIPES = 1024
+FINISHED_EVENTS = 200_000
+"""Record events of finished tables' states kept in memory (a few hundred long games; a few MB each)."""
 STAND_IN = "medium"
 """The stand-in bot's level when a table names none (without it: the middle level the server has)."""
 
@@ -164,6 +174,20 @@ def live_from_row(table: GameTable) -> Live:
     )
 
 
+def _replayed(session: Session, table: GameTable) -> State:
+    """A started table's state, rebuilt from its stored record (every event checked by the rules)."""
+    return cardtable.replay(
+        {
+            "format": cardtable.RECORD_FORMAT,
+            "game": table.game,
+            "options": table.options,
+            "seed": table.seed,
+            "events": table_store.table_events(session, table_id=table.id),
+            "result": table.result,
+        }
+    )
+
+
 def _follow_changes(live: Live, changes: list[dict[str, Any] | None]) -> bool:
     """Follow moves made on another server on the state held, by their changes (in the order they were
     made); False (``live`` unchanged) unless every change is a move's and they follow on from it."""
@@ -222,6 +246,10 @@ class LiveTables:
         """Word of changes to held tables, not yet followed: a move's change, or None (read the database)."""
         self._changes_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self.finished: Kept[tuple[int, int], State] = Kept(
+            budget=FINISHED_EVENTS, weight=lambda state: state.event_count()
+        )
+        """The states of finished tables, by (table, version): replayed once, for every later load."""
 
     def lock(self, table_id: int) -> threading.Lock:
         """The lock under which a table is read, changed, committed and published."""
@@ -245,17 +273,11 @@ class LiveTables:
         with self.db.read() as session:
             table = table_store.table_row(session, table_id=table_id)
             live = live_from_row(table)
-            if table.status != "open":
-                live.state = cardtable.replay(
-                    {
-                        "format": cardtable.RECORD_FORMAT,
-                        "game": table.game,
-                        "options": table.options,
-                        "seed": table.seed,
-                        "events": table_store.table_events(session, table_id=table_id),
-                        "result": table.result,
-                    }
-                )
+            if table.status == "over":
+                key = (table_id, table.version)
+                live.state = self.finished.get(key, lambda: _replayed(session, table))
+            elif table.status != "open":
+                live.state = _replayed(session, table)
         if live.status == "playing":
             self._held[table_id] = live
         elif held is not None:
@@ -284,9 +306,11 @@ class LiveTables:
         return True
 
     def _kept(self, live: Live) -> Live:
-        """A table just brought up to date: held while its game runs."""
+        """A table just brought up to date: held while its game runs, its final state kept once over."""
         if live.status != "playing":
             self._held.pop(live.id, None)
+            if live.status == "over" and live.state is not None:
+                self.finished.put((live.id, live.version), live.state)
         return live
 
     def outdated(self, table_id: int, change: bytes | None = None) -> None:
@@ -309,14 +333,17 @@ class LiveTables:
 
     def forget(self, table_id: int | None = None) -> None:
         """Drop a table held in memory (every table: None), because its game ended or another server
-        changed it: the next use reads it again (from any thread)."""
+        changed it: the next use reads it again (from any thread). A game that ended here leaves its
+        final state with the finished ones, so nobody replays it after its last move."""
         with self._changes_lock:
             if table_id is None:
                 self._held.clear()
                 self._changes.clear()
-            else:
-                self._held.pop(table_id, None)
-                self._changes.pop(table_id, None)
+                return
+            held = self._held.pop(table_id, None)
+            self._changes.pop(table_id, None)
+        if held is not None and held.status == "over" and held.state is not None:
+            self.finished.put((table_id, held.version), held.state)
 
     def held(self) -> dict[int, int]:
         """The version of each table held in memory, counting the moves of other servers it has word of

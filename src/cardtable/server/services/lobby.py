@@ -3,7 +3,14 @@ fills, and the record of a finished game.
 
 Decisions:
 - A table starts by itself when its last seat fills; before that a seated player may leave. One account
-  takes at most one seat at a table. An invited seat is kept for that account (also after it leaves).
+  takes at most one seat at a table. An invited seat is kept for that account by its id (also after it
+  leaves): only that account may take it, whatever username anyone holds later. Deleting the account
+  frees the seats kept for it at tables not started (``free_kept``).
+- Inviting a username that is no account is answered as inviting an account (201, the seat shown kept
+  for the name), so the answer does not tell which names exist: the seat waits for the name, and the
+  account that is signed up under it gets it (by id, at sign-up: ``accounts``); the creator may look the
+  name up on its profile page, and end the table. Each such name counts against the limit of name
+  look-ups (``table_limits``, ``name_lookups``).
 - The record, which holds every deal, is published once the game is over and with ``seed`` null: seeds
   stay on the server (a seed would reveal future deals). Its players are named (bots as ``bot:<level>``).
 - A started game is held in memory, its people get the grace period until they follow the table, and its
@@ -141,11 +148,10 @@ class Lobby:
         self.limits.check_invites(user=user, address=address, invited=invited)
         with self.db.write() as session:
             self.limits.check_room(session, user=user, address=address)
-            known = table_store.known_usernames(session, names=invited)
+            accounts = table_store.account_ids(session, names=invited)
             for name in invited:
-                if name not in known:
+                if name not in accounts:
                     self.limits.missed(user=user, address=address)
-                    raise Invalid(f"there is no account named {name!r} to invite")
             table = table_store.add_table(
                 session,
                 game=game.name,
@@ -159,6 +165,7 @@ class Lobby:
                 game_seconds=clock.game_seconds if clock else None,
                 stand_in=stand_in,
                 turn_based=spec.turn_seconds is not None,
+                invited_ids=accounts,
             )
             live = _start_if_full(session, table)
             public = table_store.table_public(table)
@@ -218,6 +225,15 @@ class Lobby:
             )
             self.pubsub.publish(channel(table_id), gone.model_dump_json())
 
+    def free_kept(self, user_id: int) -> None:
+        """``user_id``'s account was deleted: the seats kept for it at tables not started open, and those
+        following the tables are told."""
+        with self.db.write() as session:
+            tables = table_store.free_kept_seats(session, user_id=user_id)
+        for table_id in tables:
+            with self.live.lock(table_id), self.db.read() as session:
+                publish(self.pubsub, live_from_row(table_store.table_row(session, table_id=table_id)))
+
     def record(self, table_id: int) -> dict[str, Any]:
         """The record of a finished game, with names and without its seed; Refused while it runs."""
         with self.live.lock(table_id):
@@ -248,7 +264,7 @@ def _free_seat(table: GameTable, user: UserPublic, wanted: int | None) -> Seat:
     """The seat ``user`` sits down at: ``wanted``, else the one kept for them, else the first open one."""
 
     def free_for_user(s: Seat) -> bool:
-        return s.user_id is None and s.bot is None and s.invited in (None, user.username)
+        return s.user_id is None and s.bot is None and (s.invited is None or s.invited_id == user.id)
 
     if wanted is not None:
         if wanted >= len(table.seats):
@@ -259,9 +275,7 @@ def _free_seat(table: GameTable, user: UserPublic, wanted: int | None) -> Seat:
         if chosen.user_id is None and chosen.bot is None:
             raise Refused(f"seat {wanted} is kept for {chosen.invited}", code="seat-taken")
         raise Refused(f"seat {wanted} of table {table.id} is taken", code="seat-taken")
-    kept = [
-        s for s in table.seats if s.invited is not None and s.invited == user.username and s.user_id is None
-    ]
+    kept = [s for s in table.seats if s.invited_id == user.id and s.user_id is None]
     open_seats = [s for s in table.seats if free_for_user(s)]
     if not kept and not open_seats:
         raise Refused(f"table {table.id} has no open seat", code="full")

@@ -7,19 +7,37 @@ Decisions:
   from any seat (``seat`` None: the public view).
 - Players are named as the table names them (``seat_names``): a bot by its level ("easy bot"); two
   seats of one name get their seat number added, so a log never leaves a line's player in doubt.
+- The log of a finished game is told once per record, seat and names and kept (``TOLD``, least recently
+  used dropped beyond ``TOLD_ENTRIES`` entries): a long game's log (1,400 events) took 50 ms a request
+  on an idle machine, 0.4 s on a busy one (``benchmarks/watch_cost.py``). It is kept by a digest of the
+  record itself, so a record that differs in anything (another game, an upload) is another entry, and a
+  running game's log, which changes at every move, is told afresh and never kept.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
+
+import orjson
 
 import cardtable
 
 from ..errors import Invalid
 from ..schemas import GameLogPublic, LogEntryPublic, SeatPublic, SheetRowPublic
-from .game_log import tell
+from .game_log import Entry, SheetRow, tell
+from .replay_cache import Kept
 from .tables import TableService
+
+TOLD_ENTRIES = 100_000
+"""About 30 MB of entries (some 300 bytes each): dozens of long games' logs, hundreds of short ones."""
+Told = tuple[list[Entry], list[SheetRow]]
+TOLD: Kept[tuple[bytes, int | None, tuple[str, ...]], Told] = Kept(
+    budget=TOLD_ENTRIES, weight=lambda told: len(told[0]) + len(told[1]) + 1
+)
+"""Finished games' logs as ``tell`` tells them, by (digest of the record, seat, names): the same for every
+app. Kept as told, not as the answer's models, which take four times the memory."""
 
 
 def seat_names(labels: Sequence[str]) -> list[str]:
@@ -43,7 +61,7 @@ def table_log(tables: TableService, table_id: int, user_id: int, since: int = 0)
     if record is None:
         return GameLogPublic(seat=seat, names=names, entries=[], sheet=[])
     record["seed"] = None  # the log is told from the record's events alone
-    return public_log(record, seat, names, since)
+    return public_log(record, seat, names, since, finished=live.status == "over")
 
 
 def replay_log(record: dict[str, Any], seat: int | None) -> GameLogPublic:
@@ -52,12 +70,19 @@ def replay_log(record: dict[str, Any], seat: int | None) -> GameLogPublic:
     if seat is not None and not 0 <= seat < players:
         raise Invalid(f"this game has seats 0 to {players - 1}", code="no-such-seat")
     labels = record.get("players") or [f"seat {s}" for s in range(players)]
-    return public_log(record, seat, seat_names(labels), 0)
+    return public_log(record, seat, seat_names(labels), 0, finished=True)
 
 
-def public_log(record: dict[str, Any], seat: int | None, names: list[str], since: int) -> GameLogPublic:
-    """The log of ``record`` from ``seat`` after version ``since``, with the whole score sheet."""
-    entries, sheet = tell(record, seat, names)
+def public_log(
+    record: dict[str, Any], seat: int | None, names: list[str], since: int, *, finished: bool = False
+) -> GameLogPublic:
+    """The log of ``record`` from ``seat`` after version ``since``, with the whole score sheet; a
+    ``finished`` game's whole log is told once and kept (``TOLD``)."""
+    if finished:
+        key = (_digest(record), seat, tuple(names))
+        entries, sheet = TOLD.get(key, lambda: tell(record, seat, names))
+    else:
+        entries, sheet = tell(record, seat, names)
     return GameLogPublic(
         seat=seat,
         names=names,
@@ -68,3 +93,10 @@ def public_log(record: dict[str, Any], seat: int | None, names: list[str], since
         ],
         sheet=[SheetRowPublic(label=r.label, deltas=r.deltas, totals=r.totals, note=r.note) for r in sheet],
     )
+
+
+def _digest(record: dict[str, Any]) -> bytes:
+    """What tells one record from every other (its canonical JSON's SHA-256)."""
+    return hashlib.sha256(
+        orjson.dumps(record, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    ).digest()

@@ -1,15 +1,26 @@
-"""Mail from turn-based tables: "your turn at table N" and "game over", to accounts that gave an address
-and asked for them (the settings page), through the SMTP server of ``CARDTABLE_SMTP_URL``.
+"""Mail: the link that confirms an address, and, once it is confirmed, "your turn at table N" and "game
+over" from turn-based tables to accounts that asked for them (the settings page), through the SMTP server
+of ``CARDTABLE_SMTP_URL``.
 
 Decisions:
 - Nothing waits for mail: the move path only puts a note on a queue (no lock, no query), and one thread
   of its own reads the database and talks to the SMTP server. A slow or broken mail server delays mail,
   never a move, and a failed mail is logged and dropped.
+- Nothing but the verification link goes to an address before it is confirmed (``mail_links``): else
+  anyone could make the server mail anyone.
 - "Your turn" goes to a person who is not following the table (no connection here shows them at it) and
   at most once per table per ``TURN_MAIL_SECONDS``: the seat's ``mailed_at`` is stamped before sending,
-  in the same transaction that checks it, so even two servers never both mail within the hour.
+  in the same transaction that checks it, so even two servers never both mail within the hour. "Game
+  over" goes at most once per table and person (the ``once`` limit). Above both, an account gets at most
+  ``mails_per_hour`` of them (the ``per_account`` limit, shared by the instances like every limit), so
+  finishing quick games one after another cannot flood an inbox; what passes the cap is dropped, logged.
+  Verification mails are counted apart, where they are asked for (``mail_links``).
 - Only turn-based tables mail: at a real-time table the players are at the table.
-- Mail is plain text (``email.message.EmailMessage``) with a link to the table.
+- No mail carries text another person chose: no display names (they may look like a link), only the
+  table's number and game, and "you won" or not. Names are on the linked pages, which show them as text.
+- Mail is plain text (``email.message.EmailMessage``) with ``Date``, ``Message-ID``, a link to the
+  settings page and RFC 8058 one-click unsubscribe (``List-Unsubscribe`` with the account's
+  ``unsubscribe_key``, ``List-Unsubscribe-Post``).
 """
 
 from __future__ import annotations
@@ -22,10 +33,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
 from urllib.parse import unquote, urlsplit
 
 from ..db.database import Database
 from ..db.models import GameTable, User
+from ..limits import Limit
 from .rule_sets import board_of, label_of
 
 log = logging.getLogger(__name__)
@@ -35,9 +48,14 @@ SMTP_TIMEOUT = 30.0
 
 @dataclass(frozen=True)
 class Mail:
+    """One mail to an account; ``capped`` mails count towards its ``mails_per_hour``."""
+
+    user_id: int
     to: str
     subject: str
     text: str
+    unsubscribe_key: str
+    capped: bool = True
 
 
 @dataclass(frozen=True)
@@ -51,12 +69,33 @@ class GameOver:
     table_id: int
 
 
+@dataclass(frozen=True)
+class Verification:
+    """The link confirming ``to`` for ``user_id`` (``token`` is never stored, only its hash)."""
+
+    user_id: int
+    to: str
+    token: str
+    unsubscribe_key: str
+    hours: int
+
+
+Note = YourTurn | GameOver | Verification
+
+
 class Mailer:
-    """Sends the mails of turn-based tables from its own thread; ``your_turn`` and ``game_over`` never
-    block."""
+    """Sends mail from its own thread; ``your_turn``, ``game_over`` and ``verification`` never block."""
 
     def __init__(
-        self, db: Database, *, smtp_url: str, sender: str, site: str, here: Callable[[int, int], bool]
+        self,
+        db: Database,
+        *,
+        smtp_url: str,
+        sender: str,
+        site: str,
+        here: Callable[[int, int], bool],
+        per_account: Limit,
+        once: Limit,
     ) -> None:
         self.db = db
         self.smtp_url = smtp_url
@@ -64,7 +103,11 @@ class Mailer:
         self.site = site.rstrip("/")
         self.here = here
         """Whether a user follows a table over a connection to this server."""
-        self._notes: queue.SimpleQueue[YourTurn | GameOver | None] = queue.SimpleQueue()
+        self.per_account = per_account
+        """Mails per account in a window (keyed by user id)."""
+        self.once = once
+        """One mail of a kind per table and person (keyed by kind, table and user)."""
+        self._notes: queue.SimpleQueue[Note | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="mail", daemon=True)
         self._thread.start()
 
@@ -76,6 +119,10 @@ class Mailer:
         """A turn-based table's game ended: mail its people who want it."""
         self._notes.put(GameOver(table_id))
 
+    def verification(self, note: Verification) -> None:
+        """Mail the link that confirms an address (committed before this is called)."""
+        self._notes.put(note)
+
     def close(self) -> None:
         """Send what is queued, then end the thread."""
         self._notes.put(None)
@@ -84,11 +131,20 @@ class Mailer:
     def _run(self) -> None:
         while (note := self._notes.get()) is not None:
             try:
-                mails = self._turn_mail(note) if isinstance(note, YourTurn) else self._over_mails(note)
-                for mail in mails:
+                for mail in self._mails(note):
+                    if mail.capped and self.per_account.take(str(mail.user_id)) is not None:
+                        log.warning("mail to account %d dropped: its mails per hour are used", mail.user_id)
+                        continue
                     self._send(mail)
             except Exception:
-                log.exception("mail for table %d failed", note.table_id)
+                log.exception("mail (%s) failed", type(note).__name__)
+
+    def _mails(self, note: Note) -> list[Mail]:
+        if isinstance(note, YourTurn):
+            return self._turn_mail(note)
+        if isinstance(note, GameOver):
+            return self._over_mails(note)
+        return [self._verification_mail(note)]
 
     def _turn_mail(self, note: YourTurn) -> list[Mail]:
         if self.here(note.table_id, note.user_id):
@@ -105,14 +161,16 @@ class Mailer:
             if seat.mailed_at is not None and now - seat.mailed_at < TURN_MAIL_SECONDS:
                 return []
             seat.mailed_at = now
-            assert user is not None and user.email is not None
+            assert user is not None and user.email is not None and user.unsubscribe_key is not None
             name = label_of(board_of(table.game, table.options))
             return [
                 Mail(
+                    user.id,
                     user.email,
                     f"Your turn at table {table.id} ({name})",
-                    f"Hello {user.display_name},\n\nit is your turn at table {table.id} ({name}):\n"
+                    f"It is your turn at table {table.id} ({name}):\n"
                     f"{self.site}/tables/{table.id}\n\n{_deadline_text(table)}",
+                    user.unsubscribe_key,
                 )
             ]
 
@@ -121,27 +179,62 @@ class Mailer:
             table = session.get(GameTable, note.table_id)
             if table is None or table.status != "over":
                 return []
-            names = [s.user.display_name if s.user else f"{s.bot} bot" for s in table.seats]
-            winners = [names[s] for s in (table.result or {}).get("winners", [])]
-            outcome = f"Won by {' and '.join(winners)}." if winners else "Nobody won."
+            winners = set((table.result or {}).get("winners", []))
             name = label_of(board_of(table.game, table.options))
-            return [
-                Mail(
-                    s.user.email,
-                    f"Game over at table {table.id} ({name})",
-                    f"Hello {s.user.display_name},\n\nthe game at table {table.id} ({name}) is over. "
-                    f"{outcome}\n\nThe replay: {self.site}/replays/tables/{table.id}\n",
+            mails = []
+            for index, seat in enumerate(table.seats):
+                user = seat.user
+                if user is None or not _wants(user, turns=False) or not self._first(note, user.id):
+                    continue
+                assert user.email is not None and user.unsubscribe_key is not None
+                mails.append(
+                    Mail(
+                        user.id,
+                        user.email,
+                        f"Game over at table {table.id} ({name})",
+                        f"The game at table {table.id} ({name}) is over. {_outcome(index, winners)}\n\n"
+                        f"The replay: {self.site}/replays/tables/{table.id}\n",
+                        user.unsubscribe_key,
+                    )
                 )
-                for s in table.seats
-                if s.user is not None and s.user.email is not None and _wants(s.user, turns=False)
-            ]
+            return mails
 
-    def _send(self, mail: Mail) -> None:
+    def _first(self, note: GameOver, user_id: int) -> bool:
+        """Whether this is the first game-over mail of the table to this person."""
+        return self.once.take(f"over:{note.table_id}:{user_id}") is None
+
+    def _verification_mail(self, note: Verification) -> Mail:
+        return Mail(
+            note.user_id,
+            note.to,
+            "Confirm your mail address for cardtable",
+            f"This address was given for an account at {self.site}/ . To get that account's mail (your "
+            f"turn at a table, game over), confirm it within {note.hours} hours:\n"
+            f"{self.site}/mail/verify/{note.token}\n\n"
+            "If that was not you, ignore this mail: nothing else is sent here unless the address is "
+            "confirmed.\n",
+            note.unsubscribe_key,
+            capped=False,
+        )
+
+    def message(self, mail: Mail) -> EmailMessage:
+        """The mail as sent: headers, the text, and the links to the settings and to unsubscribe."""
+        unsubscribe = f"{self.site}/mail/unsubscribe/{mail.unsubscribe_key}"
         message = EmailMessage()
         message["From"] = self.sender
         message["To"] = mail.to
         message["Subject"] = mail.subject
-        message.set_content(mail.text)
+        message["Date"] = formatdate(usegmt=True)
+        message["Message-ID"] = make_msgid(domain=urlsplit(self.site).hostname or "localhost")
+        message["List-Unsubscribe"] = f"<{unsubscribe}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        message.set_content(
+            f"{mail.text}\n-- \nYour mail settings: {self.site}/settings\nNo more mail: {unsubscribe}\n"
+        )
+        return message
+
+    def _send(self, mail: Mail) -> None:
+        message = self.message(mail)
         url = urlsplit(self.smtp_url)
         host, port = url.hostname or "localhost", url.port
         if url.scheme == "smtps":
@@ -153,14 +246,25 @@ class Mailer:
                 client.starttls()
             if url.username:
                 client.login(unquote(url.username), unquote(url.password or ""))
-            client.send_message(message)
+            client.send_message(message, to_addrs=[mail.to])
 
 
 def _wants(user: User | None, *, turns: bool) -> bool:
-    """Whether an account has an address and asked for this kind of mail."""
-    if user is None or user.deleted or not user.email:
+    """Whether an account has a confirmed address and asked for this kind of mail."""
+    if user is None or user.deleted or not user.email or not user.email_verified:
+        return False
+    if user.unsubscribe_key is None:
         return False
     return user.mail_turns if turns else user.mail_results
+
+
+def _outcome(seat: int, winners: set[int]) -> str:
+    """The result as one seat sees it, naming nobody."""
+    if not winners:
+        return "Nobody won."
+    if seat not in winners:
+        return "You did not win."
+    return "You won." if len(winners) == 1 else "You share the win."
 
 
 def _deadline_text(table: GameTable) -> str:

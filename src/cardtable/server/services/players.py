@@ -7,6 +7,8 @@ Decisions:
 - The history is the rating after each rated game, in the order of the tables.
 - Players in the list of a game are named as the table shows them (bots as "<level> bot").
 - A deleted account has no profile.
+- Asking for a name that is no account counts against the limit of name look-ups (``name_lookups``,
+  shared with invitations), so profiles cannot be used to list which names exist.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..db.database import Database
 from ..db.models import GameTable, Rating, RatingChange, Seat, User
 from ..errors import NotFound
 from ..schemas import BoardStats, FinishedGame, PlayerPublic, RatingPoint
+from .name_lookups import NameLookups
 from .rule_sets import board_of, boards, game_of, label_of
 
 RECENT = 20
@@ -27,17 +30,27 @@ RECENT = 20
 class PlayerService:
     """The profiles of accounts."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, names: NameLookups | None = None) -> None:
         self.db = db
+        self.names = names or NameLookups()
 
-    def profile(self, username: str) -> PlayerPublic:
-        """The profile of the account ``username``; NotFound if there is none."""
+    def profile(self, username: str, *, user_id: int, address: str) -> PlayerPublic:
+        """The profile of the account ``username``, asked for by user ``user_id`` from ``address``;
+        NotFound if there is none, TooMany when they have asked for too many names that are none."""
+        self.names.check(user_id=user_id, address=address)
+        found = self._profile(username)
+        if found is None:
+            self.names.missed(user_id=user_id, address=address)
+            raise NotFound(f"there is no player named {username!r}", code="unknown-player")
+        return found
+
+    def _profile(self, username: str) -> PlayerPublic | None:
         with self.db.read() as session:
             user = session.scalar(
                 select(User).where(User.username == username.lower(), User.deleted.is_(False))
             )
             if user is None:
-                raise NotFound(f"there is no player named {username!r}", code="unknown-player")
+                return None
             finished = list(
                 session.scalars(
                     select(GameTable)

@@ -9,14 +9,18 @@ Decisions:
 - Copies cost memory (each holds the event log so far), so the cache is bounded by the steps it holds
   (``steps``), not by the number of replays: the least recently used replays go first. A replay larger
   than the whole budget is still kept, alone.
+- That bound is ``Kept``'s, a least-recently-used cache weighed by what its values hold, which also keeps
+  what watching a finished table needs (``live.LiveTables``, ``logs``): a finished record never changes,
+  so what is made from it is made once. It counts its hits and misses, so tests can see a value was
+  kept rather than made again.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, Generic, TypeVar
 
 import cardtable
 from cardtable import State
@@ -24,6 +28,8 @@ from cardtable import State
 from ..schemas import ReplayStep
 
 CHECKPOINT_EVERY = 200
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 class Replay:
@@ -52,33 +58,48 @@ class Replay:
         return state
 
 
-class ReplayCache:
+class Kept(Generic[K, V]):
+    """Values by key, the most recently used kept, up to ``budget`` in all as ``weight`` weighs them (a
+    value heavier than the whole budget is still kept, alone). Thread-safe; ``hits`` and ``misses``
+    count the lookups."""
+
+    def __init__(self, *, budget: int, weight: Callable[[V], int]) -> None:
+        self.budget = budget
+        self.weight = weight
+        self.hits = 0
+        self.misses = 0
+        self._values: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        self._held = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        """The value of ``key``, made by ``make`` (outside the lock) unless it is kept."""
+        with self._lock:
+            found = self._values.get(key)
+            if found is not None:
+                self._values.move_to_end(key)
+                self.hits += 1
+                return found[0]
+            self.misses += 1
+        value = make()
+        self.put(key, value)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        weight = self.weight(value)
+        with self._lock:
+            old = self._values.pop(key, None)
+            self._held -= old[1] if old else 0
+            self._values[key] = (value, weight)
+            self._held += weight
+            while self._held > self.budget and len(self._values) > 1:
+                _, (_, dropped) = self._values.popitem(last=False)
+                self._held -= dropped
+
+
+class ReplayCache(Kept[str, Replay]):
     """Replays by source (``table/7``, ``upload/3``), most recently used kept, up to ``steps`` steps in all.
     Thread-safe."""
 
     def __init__(self, *, steps: int) -> None:
-        self.budget = steps
-        self._replays: OrderedDict[str, Replay] = OrderedDict()
-        self._held = 0
-        self._lock = threading.Lock()
-
-    def get(self, source: str, make: Callable[[], Replay]) -> Replay:
-        """The replay of ``source``, made by ``make`` unless it is kept."""
-        with self._lock:
-            found = self._replays.get(source)
-            if found is not None:
-                self._replays.move_to_end(source)
-                return found
-        replay = make()
-        self.put(source, replay)
-        return replay
-
-    def put(self, source: str, replay: Replay) -> None:
-        with self._lock:
-            old = self._replays.pop(source, None)
-            self._held -= len(old.steps) if old else 0
-            self._replays[source] = replay
-            self._held += len(replay.steps)
-            while self._held > self.budget and len(self._replays) > 1:
-                _, dropped = self._replays.popitem(last=False)
-                self._held -= len(dropped.steps)
+        super().__init__(budget=steps, weight=lambda replay: len(replay.steps))

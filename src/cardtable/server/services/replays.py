@@ -10,6 +10,16 @@ Decisions:
   most ``LABEL_MAX`` characters). Nothing refused is stored.
 - Uploads stored before these checks are checked again when read: one that fails answers 410
   (``unreadable-upload``) with the reason, never a server error.
+- An upload belongs to its uploader: only they may replay, download, list, review, share or delete it by
+  its id. To anyone else an upload of another answers 404 like one that does not exist (never 403, which
+  would confirm it does). Ownership is looked up on every request, not cached with the replay.
+- Sharing only if the owner asks: ``share`` gives the upload a ``share_key`` (``secrets.token_urlsafe``,
+  128 random bits: not guessable, unlike the sequential id), and anyone with the link
+  (``/replays/shared/<key>``, guests too) may replay, download and have it reviewed; ``unshare`` withdraws
+  the key, and the link answers 404 at once. Sharing again makes a new key, so a withdrawn link stays dead.
+- A user keeps at most ``quota`` uploads (409 ``upload-quota``; deleting one makes room) and may upload
+  ``limit`` times per window (429), refused uploads included: checking a record is the costly part. Both
+  are asked before the record is checked, the quota again in the transaction that stores it.
 - A frame shows ``observation(seat)`` for every seat, plus the public view: a replay is made from a
   whole record, which holds every deal, so it hides nothing. A table's replay therefore exists only once
   its game is over, like its record.
@@ -23,10 +33,12 @@ Decisions:
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, defer
 
 import cardtable
 
@@ -35,6 +47,7 @@ from ..db.database import Database
 from ..db.models import Upload
 from ..errors import Invalid, NotFound, Refused
 from ..fair import FairQueue
+from ..limits import Limit
 from ..schemas import ReplayFrame, ReplayPublic, UploadPublic, UserPublic
 from ..text import clean, shows_something
 from .accounts import now
@@ -48,6 +61,8 @@ CACHE_STEPS = 100_000
 REPLAY_WORKERS = 1
 WAITING_PER_USER = 32
 UPLOADS_LISTED = 50
+SHARE_KEY_BYTES = 16
+"""A share link's id: 16 random bytes, 22 URL-safe characters."""
 _UNREPLAYABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 """What a hostile upload can make the replay raise: each means "not a record of a game"."""
 
@@ -62,9 +77,12 @@ class Unreadable(Refused):
 class ReplayService:
     """Replays of finished tables and of uploaded records. Its methods block: call them through ``queue``."""
 
-    def __init__(self, db: Database, lobby: Lobby) -> None:
+    def __init__(self, db: Database, lobby: Lobby, *, quota: int, limit: Limit) -> None:
+        """``quota``: uploads a user may keep; ``limit``: uploads per user per window."""
         self.db = db
         self.lobby = lobby
+        self.quota = quota
+        self.limit = limit
         self.cache = ReplayCache(steps=CACHE_STEPS)
         self.queue = FairQueue(workers=REPLAY_WORKERS, waiting=WAITING_PER_USER)
 
@@ -88,12 +106,17 @@ class ReplayService:
     # -- uploads ----------------------------------------------------------------------------------------
 
     def upload(self, user: UserPublic, record: Any) -> ReplayPublic:
-        """Check an uploaded record (``check_upload``) and keep it; Invalid says what is wrong."""
+        """Check an uploaded record (``check_upload``) and keep it as the user's; Invalid says what is
+        wrong, Refused that the user keeps as many as they may, TooMany that they upload too often."""
+        with self.db.read() as session:
+            self._check_quota(session, user)
+        self.limit.check(str(user.id), "uploads")
         try:
             replay = check_upload(record)
         except ValueError as error:
             raise Invalid(str(error), code="bad-record") from None
         with self.db.write() as session:
+            self._check_quota(session, user)
             row = Upload(
                 user_id=user.id, game=str(replay.record["game"]), record=replay.record, created_at=now()
             )
@@ -103,35 +126,108 @@ class ReplayService:
         self.cache.put(source, replay)
         return _public(source, replay)
 
-    def of_upload(self, upload_id: int) -> ReplayPublic:
-        """The replay of an uploaded record; NotFound if there is none."""
-        return _public(f"upload/{upload_id}", self._upload(upload_id))
+    def of_upload(self, user: UserPublic, upload_id: int) -> ReplayPublic:
+        """The replay of the user's uploaded record; NotFound if they have none of that id."""
+        return _public(f"upload/{upload_id}", self._upload(self._owned(user, upload_id)))
 
-    def upload_frame(self, upload_id: int, step: int) -> ReplayFrame:
-        """Step ``step`` of an uploaded record's replay."""
-        return _frame(self._upload(upload_id), step)
+    def upload_frame(self, user: UserPublic, upload_id: int, step: int) -> ReplayFrame:
+        """Step ``step`` of the replay of the user's uploaded record."""
+        return _frame(self._upload(self._owned(user, upload_id)), step)
 
-    def upload_record(self, upload_id: int) -> dict[str, Any]:
-        """An uploaded record, as it was uploaded."""
-        return self._upload(upload_id).record
+    def upload_record(self, user: UserPublic, upload_id: int) -> dict[str, Any]:
+        """The user's uploaded record, as it was uploaded."""
+        return self._upload(self._owned(user, upload_id)).record
 
     def uploads_of(self, user: UserPublic) -> list[UploadPublic]:
         """The user's uploads, newest first."""
         query = (
-            select(Upload.id, Upload.game, Upload.created_at)
+            select(Upload.id, Upload.game, Upload.created_at, Upload.share_key)
             .where(Upload.user_id == user.id)
             .order_by(Upload.id.desc())
             .limit(UPLOADS_LISTED)
         )
         with self.db.read() as session:
-            return [UploadPublic(id=i, game=g, created_at=c) for i, g, c in session.execute(query)]
+            return [
+                UploadPublic(id=i, game=g, created_at=c, share_key=k) for i, g, c, k in session.execute(query)
+            ]
+
+    def share(self, user: UserPublic, upload_id: int) -> UploadPublic:
+        """Give the user's upload a share link (the one it has, if shared already)."""
+        with self.db.write() as session:
+            row = self._owned_row(session, user, upload_id)
+            if row.share_key is None:
+                row.share_key = secrets.token_urlsafe(SHARE_KEY_BYTES)
+            return UploadPublic(id=row.id, game=row.game, created_at=row.created_at, share_key=row.share_key)
+
+    def unshare(self, user: UserPublic, upload_id: int) -> None:
+        """Withdraw the share link of the user's upload: from now on only they may see it."""
+        with self.db.write() as session:
+            self._owned_row(session, user, upload_id).share_key = None
+
+    def delete(self, user: UserPublic, upload_id: int) -> None:
+        """Delete the user's upload (and with it its share link), making room under the quota."""
+        with self.db.write() as session:
+            session.delete(self._owned_row(session, user, upload_id))
+
+    # -- shared uploads ---------------------------------------------------------------------------------
+
+    def of_shared(self, key: str) -> ReplayPublic:
+        """The replay of the upload shared as ``key``; NotFound if no upload is shared so."""
+        return _public(f"shared/{key}", self._upload(self._shared(key)))
+
+    def shared_frame(self, key: str, step: int) -> ReplayFrame:
+        """Step ``step`` of the replay of the upload shared as ``key``."""
+        return _frame(self._upload(self._shared(key)), step)
+
+    def shared_record(self, key: str) -> dict[str, Any]:
+        """The record shared as ``key``, as it was uploaded."""
+        return self._upload(self._shared(key)).record
+
+    # -- access -----------------------------------------------------------------------------------------
+
+    def _check_quota(self, session: Session, user: UserPublic) -> None:
+        kept = session.scalar(select(func.count()).select_from(Upload).where(Upload.user_id == user.id))
+        if kept is not None and kept >= self.quota:
+            raise Refused(
+                f"you keep {kept} uploaded records, the most one may: delete one to upload another",
+                code="upload-quota",
+            )
+
+    def _owned(self, user: UserPublic, upload_id: int) -> int:
+        """``upload_id`` if it is the user's upload; NotFound alike whether there is none or it is
+        another's."""
+        query = select(Upload.id).where(Upload.id == upload_id, Upload.user_id == user.id)
+        with self.db.read() as session:
+            if session.scalar(query) is None:
+                raise _unknown(upload_id)
+        return upload_id
+
+    @staticmethod
+    def _owned_row(session: Session, user: UserPublic, upload_id: int) -> Upload:
+        """The user's upload ``upload_id`` (its record not loaded), as ``_owned`` refuses."""
+        row = session.get(Upload, upload_id, options=[defer(Upload.record)])
+        if row is None or row.user_id != user.id:
+            raise _unknown(upload_id)
+        return row
+
+    def _shared(self, key: str) -> int:
+        with self.db.read() as session:
+            found = session.scalar(select(Upload.id).where(Upload.share_key == key))
+        if found is None:
+            raise NotFound(
+                "no record is shared at this link (its uploader may have stopped sharing it)",
+                code="unknown-share",
+            )
+        return found
 
     def _upload(self, upload_id: int) -> Replay:
+        """The replay of upload ``upload_id``, whose reader was allowed already."""
+
         def read() -> Replay:
             with self.db.read() as session:
                 row = session.get(Upload, upload_id)
                 if row is None:
-                    raise NotFound(f"there is no uploaded record {upload_id}", code="unknown-upload")
+                    raise _unknown(upload_id)
                 record = row.record
             try:
                 return check_upload(record)
@@ -139,6 +235,10 @@ class ReplayService:
                 raise Unreadable(f"uploaded record {upload_id} cannot be shown: {error}") from None
 
         return self.cache.get(f"upload/{upload_id}", read)
+
+
+def _unknown(upload_id: int) -> NotFound:
+    return NotFound(f"there is no uploaded record {upload_id}", code="unknown-upload")
 
 
 def check_upload(record: Any) -> Replay:

@@ -5,31 +5,32 @@ Decisions:
 - A table counts from its creation until its game is over (open or playing), against its creator's
   account and the address it was created from: ``per_account`` and ``per_address`` of them at most. A
   table ended by its creator before it started, or abandoned (``abandon``), no longer counts.
-- An invitation of a username that is no account is answered as before ("there is no account named
-  'x'", which a person who mistyped a friend's name needs), but at most ``invite_misses`` such answers go
-  to one account or one address per window; past that every invitation from them is refused (429) until
-  the window has room, whether the names exist or not, so the answer tells nothing more.
+- An invitation of a username that is no account is answered as one of an account (201: the seat is
+  kept for that name, for the account signed up under it later), so the answer tells
+  nothing; such a miss still counts against the one limit of name look-ups (``name_lookups``, shared
+  with the players' profiles), and once that is full every invitation from the account or address is
+  refused (429), whether the names exist or not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from ..errors import Refused, TooMany
-from ..limits import Limit
+from ..errors import Refused
 from ..schemas import UserPublic
 from . import table_store
+from .name_lookups import NameLookups
 
 
 @dataclass(frozen=True)
 class TableLimits:
     per_account: int = 10
     per_address: int = 30
-    invite_misses: Limit | None = None
-    """Unknown usernames invited, per account and per address (None: not limited)."""
+    names: NameLookups = field(default_factory=NameLookups)
+    """Look-ups of names that are no account (here: invitations of them), per account and per address."""
 
     def check_room(self, session: Session, *, user: UserPublic, address: str) -> None:
         """Refused when the creator or the address has as many unfinished tables as allowed."""
@@ -47,22 +48,10 @@ class TableLimits:
             )
 
     def check_invites(self, *, user: UserPublic, address: str, invited: Sequence[str]) -> None:
-        """TooMany when the account or the address has invited too many unknown names lately."""
-        if not invited or self.invite_misses is None:
-            return
-        for key in _keys(user, address):
-            wait = self.invite_misses.full(key)
-            if wait is not None:
-                raise TooMany(
-                    f"too many invitations of unknown usernames; try again in {wait:.0f} s", retry_after=wait
-                )
+        """TooMany when the account or the address has looked up too many unknown names lately."""
+        if invited:
+            self.names.check(user_id=user.id, address=address)
 
     def missed(self, *, user: UserPublic, address: str) -> None:
-        """Count an invitation of a username that is no account."""
-        if self.invite_misses is not None:
-            for key in _keys(user, address):
-                self.invite_misses.take(key)
-
-
-def _keys(user: UserPublic, address: str) -> tuple[str, str]:
-    return f"user:{user.id}", f"address:{address}"
+        """Count an invitation of a username that is no account (past the limit: TooMany)."""
+        self.names.missed(user_id=user.id, address=address)

@@ -162,9 +162,40 @@ def unfinished_tables(session: Session, *, creator: int | None = None, address: 
     return int(session.scalar(query) or 0)
 
 
-def known_usernames(session: Session, *, names: Sequence[str]) -> set[str]:
-    """Those of ``names`` that are accounts."""
-    return set(session.scalars(select(User.username).where(User.username.in_(names))))
+def account_ids(session: Session, *, names: Sequence[str]) -> dict[str, int]:
+    """The id of each of ``names`` (lower case) that is an account."""
+    found = session.execute(select(User.username, User.id).where(User.username.in_(names)))
+    return {username: user_id for username, user_id in found}
+
+
+def bind_kept_seats(session: Session, *, username: str, user_id: int) -> None:
+    """A new account ``username``: the seats of tables not started kept for that name while it was no
+    account are now kept for ``user_id``."""
+    session.execute(
+        update(Seat)
+        .where(
+            Seat.invited == username,
+            Seat.invited_id.is_(None),
+            Seat.user_id.is_(None),
+            Seat.table_id.in_(select(GameTable.id).where(GameTable.status == "open")),
+        )
+        .values(invited_id=user_id)
+    )
+
+
+def free_kept_seats(session: Session, *, user_id: int) -> list[int]:
+    """Open the seats kept for ``user_id`` at tables not started; the ids of those tables."""
+    kept = session.execute(
+        update(Seat)
+        .where(
+            Seat.invited_id == user_id,
+            Seat.user_id.is_(None),
+            Seat.table_id.in_(select(GameTable.id).where(GameTable.status == "open")),
+        )
+        .values(invited=None, invited_id=None)
+        .returning(Seat.table_id)
+    )
+    return sorted(set(kept.scalars()))
 
 
 def seat_public(seat: Seat) -> SeatPublic:
@@ -225,8 +256,11 @@ def add_table(
     game_seconds: int | None,
     stand_in: str,
     turn_based: bool = False,
+    invited_ids: dict[str, int] | None = None,
 ) -> GameTable:
-    """A new open table with its seats (``me`` is the creator); flushed, so it has its id."""
+    """A new open table with its seats (``me`` is the creator; an invited seat is kept for the account
+    ``invited_ids`` gives its name, or for nobody); flushed, so it has its id."""
+    kept_for = invited_ids or {}
     table = GameTable(
         game=game,
         options=options,
@@ -250,6 +284,7 @@ def add_table(
             seat=n,
             user=me if s.kind == "me" else None,
             invited=s.name.lower() if s.kind == "invited" and s.name else None,
+            invited_id=kept_for.get(s.name.lower()) if s.kind == "invited" and s.name else None,
             bot=s.level if s.kind == "bot" else None,
             time_used=0.0,
             away=None,

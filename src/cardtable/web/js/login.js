@@ -2,8 +2,25 @@
 
 import { api, notice } from "./api.js";
 
-const next = new URLSearchParams(location.search).get("next");
-const target = next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+/**
+ * Where to go after signing in: `next` only if the browser resolves it to a page of this origin, else "/".
+ * Checking the text instead misses what the URL parser does with it (`/\evil.example`, a tab or newline
+ * inside `//`, backslashes), and each of those leaves the site. A resolved path that starts with `//`
+ * (`/.//evil.example`) is refused too: as a link, such a path names another host.
+ */
+function sameOrigin(next) {
+  if (!next) return "/";
+  let url;
+  try {
+    url = new URL(next, location.origin);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== location.origin || url.pathname.startsWith("//")) return "/";
+  return url.pathname + url.search + url.hash;
+}
+
+const target = sameOrigin(new URLSearchParams(location.search).get("next"));
 
 function handle(formId, path, body) {
   const form = document.querySelector(formId);

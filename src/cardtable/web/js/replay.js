@@ -1,5 +1,5 @@
-// The replay page (/replays/tables/<id> or /replays/uploads/<id>): a finished game or an uploaded record,
-// stepped through move by move. Each step's frame comes from the server (every seat's observation and the
+// The replay page (/replays/tables/<id>, /replays/uploads/<id>, or /replays/shared/<key> for a record its
+// uploader shares): a finished game or an uploaded record, stepped through move by move. Each step's frame comes from the server (every seat's observation and the
 // public view, made by replaying the record): the board draws it with the game's own picture from the
 // chosen seat (or the public view), and "Every hand" shows what each seat held. Arrow keys step too.
 // Beside the board, the game log from the chosen seat (gamelog.js), split by deals and results as at the
@@ -14,8 +14,9 @@ import { mountReview } from "./review.js";
 import { markStep, replayLog } from "./gamelog.js";
 import { nameOf, namesOfLabels, setNames } from "./names.js";
 
-const [, , kind, id] = location.pathname.split("/"); // /replays/<tables|uploads>/<id>
-const base = `/replays/${kind}/${Number(id)}`;
+const [, , kind, id] = location.pathname.split("/"); // /replays/<tables|uploads|shared>/<id or key>
+const ref = kind === "shared" ? encodeURIComponent(id) : Number(id);
+const base = `/replays/${kind}/${ref}`;
 const board = document.querySelector("#board");
 const slider = document.querySelector("#step");
 const stepText = document.querySelector("#step-text");
@@ -79,7 +80,7 @@ function cards(value, deck) {
 }
 
 function drawFrame() {
-  const title = kind === "tables" ? `table ${Number(id)}` : `uploaded record ${Number(id)}`;
+  const title = { tables: `table ${ref}`, uploads: `uploaded record ${ref}`, shared: "a shared record" }[kind];
   document.title = `Replay of ${title} · cardtable`;
   replace(document.querySelector("#replay-title"), `${replay.game} · replay of ${title}`);
   const winners = replay.result?.winners ?? null;
@@ -97,8 +98,8 @@ function drawFrame() {
     ),
   );
   const download = document.querySelector("#download");
-  download.href = kind === "tables" ? `/api/tables/${Number(id)}/record` : `/api/replays/uploads/${Number(id)}/record`;
-  download.setAttribute("download", `${replay.game}-${kind}-${Number(id)}.json`);
+  download.href = kind === "tables" ? `/api/tables/${ref}/record` : `/api${base}/record`;
+  download.setAttribute("download", `${replay.game}-${kind}-${ref}.json`);
 }
 
 /** See the game from another seat (or the public view): the board and the log as that seat saw them. */

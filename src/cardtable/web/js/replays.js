@@ -1,5 +1,7 @@
 // The replays page: upload a record to replay it (the server checks it with cardtable.replay and says which
-// event is wrong), and the finished games and uploaded records one can step through.
+// event is wrong), and the finished games and uploaded records one can step through. An upload is yours
+// alone until you press "Share": its link (/replays/shared/<key>) is shown, for anyone you give it to,
+// until "Stop sharing" withdraws it. "Delete" makes room under the quota of uploads kept.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -32,6 +34,7 @@ function list(el, items, empty) {
   replace(el, items.length ? h("ul", { class: "replay-list" }, items) : h("p", { class: "quiet" }, empty));
 }
 
+const uploadsEl = document.querySelector("#uploads");
 const [finished, uploads, labels] = await Promise.all([api("/tables?status=over&mine=true"), api("/replays/uploads"), boardLabels(api)]);
 list(
   document.querySelector("#finished"),
@@ -40,8 +43,39 @@ list(
   ),
   "None yet: a game you played appears here once it is over.",
 );
-list(
-  document.querySelector("#uploads"),
-  uploads.map((u) => h("li", {}, h("a", { href: `/replays/uploads/${u.id}` }, `${u.game} · record ${u.id}`), " ", h("small", { class: "quiet" }, new Date(u.created_at).toLocaleString()))),
-  "None yet.",
-);
+showUploads(uploads);
+
+function showUploads(items) {
+  list(uploadsEl, items.map(uploadItem), "None yet.");
+}
+
+/** One upload: its replay, and its share link with "Stop sharing" while shared, else "Share". */
+function uploadItem(u) {
+  const link = u.share_key ? `${location.origin}/replays/shared/${u.share_key}` : null;
+  return h(
+    "li",
+    { dataset: { upload: String(u.id) } },
+    h("a", { href: `/replays/uploads/${u.id}` }, `${u.game} · record ${u.id}`),
+    " ",
+    h("small", { class: "quiet" }, new Date(u.created_at).toLocaleString()),
+    " ",
+    link
+      ? [
+          h("button", { type: "button", onclick: () => change("DELETE", `/replays/uploads/${u.id}/share`) }, "Stop sharing"),
+          " ",
+          h("label", {}, "Share link ", h("input", { class: "share-link", type: "text", readonly: true, value: link, size: 48, onfocus: (e) => e.target.select() })),
+        ]
+      : h("button", { type: "button", onclick: () => change("POST", `/replays/uploads/${u.id}/share`) }, "Share"),
+    " ",
+    h("button", { type: "button", onclick: () => confirm(`Delete record ${u.id}? Its share link stops working too.`) && change("DELETE", `/replays/uploads/${u.id}`) }, "Delete"),
+  );
+}
+
+async function change(method, path) {
+  try {
+    await api(path, { method });
+    showUploads(await api("/replays/uploads"));
+  } catch (error) {
+    notice(error.message);
+  }
+}

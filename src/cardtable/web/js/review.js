@@ -1,7 +1,8 @@
 // "Review this game" on the replay page: the hard bot's verdict on each decision of one seat (asked of the
 // server, which runs the review in its bot workers and keeps it), shown as a summary, a graph of the seat's
 // win chance and a table of every decision. Each point of the graph and each row opens that decision's
-// position in the replay viewer above.
+// position in the replay viewer above. While the review waits for a free review worker its place in the
+// queue is shown; while it runs, the time left the server estimates from its pace so far.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -46,7 +47,7 @@ export function mountReview({ base, replay, label, open }) {
     try {
       let review = await api(`${base}/reviews`, { method: "POST", body: { seat: reviewed } });
       while (review.status === "running") {
-        replace(status, h("progress", { max: "100", value: String(review.percent) }), ` Reviewing ${label(reviewed)}: ${review.percent}% of its decisions judged`);
+        replace(status, h("progress", { max: "100", value: String(review.percent) }), ` ${progressText(review, label(reviewed))}`);
         await new Promise((done) => setTimeout(done, POLL_MS));
         review = await api(`/reviews/${review.id}`);
       }
@@ -59,6 +60,23 @@ export function mountReview({ base, replay, label, open }) {
       button.disabled = false;
     }
   }
+}
+
+/** What a review under way is doing: waiting in the queue (its place), or judging (how far, time left). */
+function progressText(review, who) {
+  if (review.place != null) {
+    const ahead = review.place === 1 ? "next in line" : `${review.place - 1} reviews ahead of it`;
+    return `Review of ${who} queued: number ${review.place} in the queue (${ahead}), waiting for a free review worker`;
+  }
+  const left = review.seconds_left == null ? "estimating the time left" : `about ${duration(review.seconds_left)} left`;
+  return `Reviewing ${who}: ${review.percent}% of its decisions judged, ${left}`;
+}
+
+/** Seconds as people read them: "40 s", "3 min", "2 h 5 min". */
+function duration(seconds) {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 function percent(chance) {

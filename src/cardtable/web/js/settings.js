@@ -1,5 +1,6 @@
 // The settings page (/settings, accounts only): mail address and which mails to get, the trick pause, a new
-// password, and deleting the account. The trick pause saved here is also written to this browser (the
+// password, and deleting the account. A new address is unverified until its owner follows the link mailed
+// to it: the page says which, and can send the link again. The trick pause saved here is also written to this browser (the
 // table reads it from there); other browsers take it when they have none of their own (api.js).
 
 import { TRICK_PAUSE_KEY, api, header, notice, requireUser } from "./api.js";
@@ -16,6 +17,13 @@ function fill(settings) {
   mailForm.elements.mail_results.checked = settings.mail_results;
   mailForm.elements.trick_pause.value = settings.trick_pause_ms === null ? "" : String(settings.trick_pause_ms / 1000);
   document.querySelector("#mail-off").hidden = settings.mail_enabled;
+  const state = document.querySelector("#mail-state");
+  state.hidden = !settings.email;
+  state.dataset.verified = String(settings.email_verified);
+  document.querySelector("#mail-verified").textContent = settings.email_verified
+    ? "Verified."
+    : "Unverified — check your mail for the link that confirms it; nothing else is mailed before.";
+  document.querySelector("#verify-again").hidden = settings.email_verified || !settings.mail_enabled;
   if (settings.trick_pause_ms !== null) localStorage.setItem(TRICK_PAUSE_KEY, String(settings.trick_pause_ms));
 }
 
@@ -42,6 +50,15 @@ mailForm.addEventListener("submit", async (event) => {
       }),
     );
     notice("Saved.", "ok");
+  } catch (error) {
+    notice(error.message);
+  }
+});
+
+document.querySelector("#verify-again button").addEventListener("click", async () => {
+  try {
+    fill(await api("/me/settings/verify", { method: "POST" }));
+    notice("A new link is on its way: the one before no longer works.", "ok");
   } catch (error) {
     notice(error.message);
   }
