@@ -3,6 +3,8 @@ at the prompt ``?``, line editing and history, and a line far too long."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from importlib.metadata import version
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 import cardtable
 from cardtable import bots
 
-from .terminal import PROMPT, ended, spawn
+from .terminal import CARDTABLE, PROMPT, ended, spawn
 
 
 def output_of(*args: str, columns: int = 100) -> str:
@@ -108,4 +110,7 @@ def test_dash_h_is_help_everywhere(command: list[str]) -> None:
 
 
 def test_shell_completion_is_offered() -> None:
-    assert "_cardtable_completion" in output_of("--show-completion", "bash")
+    """Typer's completion for the user's shell (``SHELL``: under make it is /bin/sh, which has none)."""
+    env = {**os.environ, "SHELL": "/bin/bash"}
+    shown = subprocess.run([CARDTABLE, "--show-completion"], env=env, capture_output=True, text=True)
+    assert shown.returncode == 0 and "_cardtable_completion" in shown.stdout, shown.stderr
