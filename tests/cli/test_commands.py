@@ -109,8 +109,16 @@ def test_dash_h_is_help_everywhere(command: list[str]) -> None:
     assert output_of(*command, "-h") == output_of(*command, "--help")
 
 
-def test_shell_completion_is_offered() -> None:
-    """Typer's completion for the user's shell (``SHELL``: under make it is /bin/sh, which has none)."""
-    env = {**os.environ, "SHELL": "/bin/bash"}
-    shown = subprocess.run([CARDTABLE, "--show-completion"], env=env, capture_output=True, text=True)
-    assert shown.returncode == 0 and "_cardtable_completion" in shown.stdout, shown.stderr
+def test_shell_completion_completes_the_commands() -> None:
+    """What the script of ``--install-completion`` asks: the words that complete ``cardtable re``."""
+    env = {
+        **os.environ,
+        "_CARDTABLE_COMPLETE": "complete_bash",
+        "COMP_WORDS": "cardtable re",
+        "COMP_CWORD": "1",
+    }
+    shown = subprocess.run([CARDTABLE], env=env, capture_output=True, text=True)
+    assert shown.returncode == 0 and shown.stdout.split() == ["replay", "review"], (
+        shown.stdout,
+        shown.stderr,
+    )
