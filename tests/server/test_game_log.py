@@ -6,7 +6,9 @@ to its drawer alone. Then ``GET /api/tables/{id}/log`` and the replay logs, play
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +17,8 @@ import cardtable
 from cardtable.server.services.game_log import Entry, Teller, game_log, tell
 from cardtable.server.services.logs import seat_names
 
-from .helpers import Player, receive, send, watch
+from .helpers import Player, bots, make_settings, receive, send, watch
+from .live_server import Client, my_turn, over, serving
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
 
@@ -111,7 +114,7 @@ def test_slobberhannes_lines_read_as_players_say_them() -> None:
 
 def test_names_of_bots_and_of_seats_sharing_a_name() -> None:
     assert seat_names(["ana", "bot:easy", "bot:hard"]) == ["ana", "easy bot", "hard bot"]
-    assert seat_names(["bot:easy", "ana", "bot:easy"]) == ["easy bot (seat 0)", "ana", "easy bot (seat 2)"]
+    assert seat_names(["bot:easy", "ana", "bot:easy"]) == ["easy bot (seat 1)", "ana", "easy bot (seat 3)"]
 
 
 # -- through the server -----------------------------------------------------------------------------------
@@ -200,3 +203,112 @@ def test_troevens_sheet_names_each_rounds_winner_and_the_callers_point() -> None
         winner = next(seat for seat in range(2) if f"won by {NAMES[seat]}" in row.note)
         assert row.deltas[winner] == -1
         assert ("climbs 1" in row.note) == (row.deltas[1 - winner] == 1)
+
+
+# -- who decided: the stand-in's moves and the seats' hand-offs, through a real server -------------------
+
+SOLO = {"options": {"players": 4, "first_leader": 0, "start_points": 6}, "seats": [{"kind": "me"}, *bots()]}
+"""Slobberhannes: the person in seat 0 (ana) leads the first trick, three easy bots."""
+
+
+def log_texts(client: Client, table: int, path: str = "/api/tables/{}/log") -> list[str]:
+    answer = client.http.get(path.format(table))
+    assert answer.status_code == 200, answer.text
+    return [entry["text"] for entry in answer.json()["entries"]]
+
+
+def card_of(record: dict[str, Any], index: int) -> str:
+    return Teller("slobberhannes", []).card(record["events"][index]["move"])
+
+
+def test_a_move_whose_time_ran_out_is_logged_as_the_stand_ins(tmp_path: Path) -> None:
+    with serving(make_settings(tmp_path)) as url:
+        ana = Client(url, "ana")
+        table = ana.create(clock={"move_seconds": 1}, **SOLO)
+        ws = ana.socket()
+        first = ws.watch(table["id"])
+        moved = ws.until(lambda m: m["type"] == "table" and m["version"] > first["version"])
+        ws.close()
+        led = moved["observation"]["trick"][0]
+        texts = log_texts(ana, table["id"])
+        card = Teller("slobberhannes", []).card(led["card"])
+        assert f"ana's stand-in plays {card} (time ran out)" in texts, texts
+        assert f"ana plays {card}" not in texts
+        assert not any(text.startswith("easy bot's stand-in") for text in texts), (
+            "a bot's own moves are its own"
+        )
+
+
+def test_stepping_away_and_back_are_logged_and_the_record_stays_the_engines(tmp_path: Path) -> None:
+    with serving(make_settings(tmp_path)) as url:
+        ana = Client(url, "ana")
+        tid = ana.create(**SOLO)["id"]
+        ws = ana.socket()
+        start = ws.watch(tid)
+        ws.send(type="away", table=tid)
+        ws.until(lambda m: m["type"] == "table" and m["version"] > start["version"])
+        ws.send(type="back", table=tid)
+        mine = ws.until(my_turn)  # back, and asked again after the three bots
+        ws.send(type="move", table=tid, version=mine["version"], move=mine["moves"][0])
+        ws.until(lambda m: m["type"] == "table" and m["version"] > mine["version"])
+        live = log_texts(ana, tid)
+        ws.send(type="away", table=tid)  # the stand-in plays ana's seat to the end
+        ws.until(over, timeout=120)
+        ws.close()
+        record = ana.http.get(f"/api/tables/{tid}/record").json()
+        assert all(set(event) in ({"seat", "move"}, {"deal"}, {"score"}) for event in record["events"])
+        assert cardtable.replay(record).is_terminal()
+        led, own = card_of(record, 1), Teller("slobberhannes", []).card(mine["moves"][0])
+        assert live[:3] == [
+            "Hand 1: cards dealt, ana leads",
+            "ana stepped away; the stand-in plays for ana",
+            f"ana's stand-in plays {led}",
+        ], live
+        back = live.index("ana is back")
+        assert live[back + 1 :].count(f"ana plays {own}") == 1 and back < live.index(f"ana plays {own}")
+        final = log_texts(ana, tid)
+        replayed = log_texts(ana, tid, "/api/replays/tables/{}/log?seat=0")
+        assert replayed == final and final[: len(live)] == live
+        assert final.count("ana stepped away; the stand-in plays for ana") == 2
+        assert sum(text.startswith("ana's stand-in plays ") for text in final) >= 6
+
+
+# -- the words of Mü and Game of Trains, through a real server (an uploaded record's log) -------------------
+
+
+def uploaded_log(person: Player, record: dict[str, Any]) -> list[str]:
+    answer = person.http.post("/api/replays/uploads", json=record)
+    assert answer.status_code == 201, answer.text
+    upload = answer.json()["source"].split("/")[1]
+    return [
+        entry["text"] for entry in person.http.get(f"/api/replays/uploads/{upload}/log").json()["entries"]
+    ]
+
+
+def test_mue_is_told_with_the_colours_of_its_picture(player: Callable[..., Player]) -> None:
+    texts = uploaded_log(player("Ana"), random_record("mue", {}, seed=4))
+    told = " · ".join(texts)
+    assert re.search(r"\b[RBGYP][0-9]\b", told) is None, "no colour letters"
+    assert re.search(r"shows (red|blue|green|yellow|purple) [0-9]", told)
+    assert re.search(r"plays (red|blue|green|yellow|purple) [0-9]", told)
+    assert re.search(r"takes the trick \((red|blue|green|yellow|purple) [0-9], ", told)
+    trumps = [text for text in texts if re.search(r"\((Vice|Chief)\) names", text)]
+    assert trumps and all(
+        re.search(r"names (no trump|trump: (red|blue|green|yellow|purple|every [0-9]))$", t) for t in trumps
+    ), trumps
+
+
+def test_game_of_trains_says_what_a_market_card_did(player: Callable[..., Player]) -> None:
+    uses = [
+        text
+        for text in uploaded_log(player("Ana"), random_record("game-of-trains", {}, seed=2))
+        if " uses " in text
+    ]
+    did = re.compile(
+        r" uses \d+ from the market: (swaps the cars at positions (\d) and (\d) \(\d+ and \d+\)"
+        r"|moves car \d+ from position \d to \d|protects car \d+ at position \d"
+        r"|every train loses its car at position [147] unless it is protected)$"
+    )
+    assert len(uses) > 20 and all(did.search(text) for text in uses), [t for t in uses if not did.search(t)]
+    kinds = {did.search(text).group(1).split()[0] for text in uses}  # type: ignore[union-attr]
+    assert kinds == {"swaps", "moves", "protects", "every"}

@@ -26,8 +26,13 @@ def test_every_game_is_offered_with_its_options(player: Callable[..., Player]) -
         "choices": [6, 10, 16],
         "minimum": None,
         "maximum": None,
+        "research": False,
     }
     assert next(o for o in slob["options"] if o["name"] == "first_leader")["kind"] == "seat"
+    assert [o["name"] for o in slob["options"] if o["research"]] == ["single_hand"]
+    titles = {g["name"]: g["title"] for g in games}
+    assert all(title and title != name for name, title in titles.items()), "every game has a title"
+    assert titles["mue"] == "Mü" and titles["cabooses-in-the-corner"] == "Cabooses in the Corner"
 
 
 def test_the_bot_levels_are_whatever_the_bots_offer(player: Callable[..., Player]) -> None:

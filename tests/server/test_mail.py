@@ -175,7 +175,7 @@ def test_game_over_mails_are_capped_per_account(tmp_path: Path) -> None:
         assert ana.http.put("/api/me/settings", json={"email": "ana@example.net"}).status_code == 200
         mailbox.wait_for(lambda m: m["To"] == "ana@example.net", after=before)
         overs = [s for s in mailbox.subjects("ana@example.org") if s.startswith("Game over")]
-        assert overs == [f"Game over at table {tid} (troeven (version 1))" for tid in tables[:2]]
+        assert overs == [f"Game over at table {tid} (Troeven (version 1))" for tid in tables[:2]]
 
 
 def test_an_address_is_one_plain_address_or_refused_with_nothing_changed(app: FastAPI) -> None:

@@ -41,7 +41,7 @@ def test_a_profile_after_finished_games_per_rule_set(app: FastAPI) -> None:
     boards = {b["board"]: b for b in profile["boards"]}
     assert list(boards) == ["troeven-v1", "troeven-v2"]
     assert (
-        boards["troeven-v1"]["label"] == "troeven (version 1)" and boards["troeven-v1"]["game"] == "troeven"
+        boards["troeven-v1"]["label"] == "Troeven (version 1)" and boards["troeven-v1"]["game"] == "troeven"
     )
     assert [b["played"] for b in boards.values()] == [1, 2]
     won = [0 in end["result"]["winners"] for end in ends]
@@ -50,7 +50,7 @@ def test_a_profile_after_finished_games_per_rule_set(app: FastAPI) -> None:
     assert [p["table"] for p in v2["history"]] == [ends[1]["table"], ends[2]["table"]]
     assert v2["rating"] == v2["history"][-1]["rating"]
     assert [g["table"] for g in profile["recent"]] == [e["table"] for e in reversed(ends)]
-    assert profile["recent"][0]["label"] == "troeven (version 2)"
+    assert profile["recent"][0]["label"] == "Troeven (version 2)"
     assert profile["recent"][0]["players"] == ["Ana", "easy bot"]
     assert profile["recent"][0]["won"] == won[2]
     missing = ana.http.get("/api/players/nobody")

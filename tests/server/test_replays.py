@@ -84,7 +84,7 @@ def test_a_record_played_at_the_terminal_is_uploaded_too(tmp_path: Path) -> None
     with serving(make_settings(tmp_path)) as url:
         ana = Client(url, "ana")
         answer = ana.http.post("/api/replays/uploads", json=record)
-    assert answer.status_code == 201 and answer.json()["players"] == ["seat 0", "seat 1"]
+    assert answer.status_code == 201 and answer.json()["players"] == ["seat 1", "seat 2"]
 
 
 def tampered(record: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:

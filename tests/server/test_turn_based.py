@@ -101,14 +101,14 @@ def test_turn_and_game_over_mails_reach_the_smtp_server(tmp_path: Path) -> None:
         mail = mailbox.wait_for(lambda m: "Your turn" in str(m["Subject"]))
         assert (
             mail["To"] == "ana@example.org"
-            and mail["Subject"] == f"Your turn at table {tid} (troeven (version 1))"
+            and mail["Subject"] == f"Your turn at table {tid} (Troeven (version 1))"
         )
         assert f"http://127.0.0.1:8000/tables/{tid}" in text(mail), "a link to the table (public_url)"
         play_away_from_the_table(ana, tid)
         done = mailbox.wait_for(lambda m: "Game over" in str(m["Subject"]))
         assert f"/replays/tables/{tid}" in text(done)
         turns = [s for s in mailbox.subjects("ana@example.org") if s.startswith("Your turn")]
-        assert turns == [f"Your turn at table {tid} (troeven (version 1))"], "one mail per table per hour"
+        assert turns == [f"Your turn at table {tid} (Troeven (version 1))"], "one mail per table per hour"
 
 
 def play_away_from_the_table(client: Client, tid: int) -> None:

@@ -199,7 +199,7 @@ def test_a_whole_game_is_played_by_clicking_at_the_table(server: Server, browser
 def shows_names_and_log(page: Any, state: dict[str, Any]) -> None:
     """In play: the seats, the turn prompt and the board call the players by name, and the log tells
     the moves just made, each line starting with its player's name."""
-    names = ["ana", *(f"easy bot (seat {s})" for s in range(1, len(state["seats"])))]
+    names = ["ana", *(f"easy bot (seat {s + 1})" for s in range(1, len(state["seats"])))]
     if len(names) == 2:
         names[1] = "easy bot"
     assert page.locator("#seats .seat-name").all_inner_texts() == names
@@ -319,7 +319,7 @@ def test_hints_chat_stepping_away_replay_and_leaderboard_in_the_browser(server: 
         page.click("#step-away")
         page.locator("#take-back").wait_for()
         assert page.locator("#seats .tag.away").count() == 1
-        to_act = "() => document.querySelector('#seats .seat.to-act .seat-number')?.textContent === 'Seat 1'"
+        to_act = "() => document.querySelector('#seats .seat.to-act .seat-number')?.textContent === 'Seat 2'"
         page.wait_for_function(to_act)  # the bot called trumps and led for ana: bo's turn
         page.click("#take-back")
         page.locator("#step-away").wait_for()

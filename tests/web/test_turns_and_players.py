@@ -120,12 +120,12 @@ def test_a_turn_based_game_between_two_accounts_with_mail_and_a_profile_after_it
         ana.reload()
         expect(ana.locator("#mail-form").get_by_label("Email address")).to_have_value("ana@example.org")
         expect(ana.locator("#mail-form").get_by_label("Trick pause")).to_have_value("1.5")
-        assert ana.evaluate("localStorage.getItem('cardtable.trickPauseMs')") == "1500"
+        assert ana.evaluate("localStorage.getItem('cardtable.trickPause')") == "1500"
         ana.screenshot(path=SHOTS / "1-settings.png", full_page=True)
 
         ana.goto(f"{server.url}/new")
         ana.select_option("#game", "troeven")
-        ana.check("#opt-single_hand")
+        ana.fill("#opt-start_points", "1")  # a short match: the first round that moves a score ends it
         ana.select_option("#opt-first_dealer", "0")  # bob, in seat 1, decides first
         ana.select_option("select[name=seat-kind-1]", "invited")
         ana.fill("input[name=seat-name-1]", "bob")
@@ -150,7 +150,7 @@ def test_a_turn_based_game_between_two_accounts_with_mail_and_a_profile_after_it
         expect(bob.locator("#status")).to_have_text(re.compile("to play"))
 
         mail = mailbox.wait_for(lambda m: m["To"] == "ana@example.org" and "Your turn" in str(m["Subject"]))
-        assert mail["Subject"] == f"Your turn at table {table} (troeven (version 1))"
+        assert mail["Subject"] == f"Your turn at table {table} (Troeven (version 1))"
         link = re.search(r"http://\S+/tables/\d+", text(mail))
         assert link is not None and link.group(0) == f"{server.url}/tables/{table}"
 
@@ -189,13 +189,13 @@ def test_a_turn_based_game_between_two_accounts_with_mail_and_a_profile_after_it
         expect(panel.locator(".rating")).to_have_text(re.compile(r"rating \d+"))
         expect(panel.locator("svg.rating-chart circle")).to_have_count(2)  # the start and this game
         expect(ana.locator(f"#recent a[href='/replays/tables/{table}']")).to_have_text(
-            f"troeven (version 1) · table {table}"
+            f"Troeven (version 1) · table {table}"
         )
         ana.screenshot(path=SHOTS / "5-profile.png", full_page=True)
         ana.locator("#recent a").first.click()
         ana.wait_for_url(f"**/replays/tables/{table}")
         ana.goto(f"{server.url}/leaderboards/troeven-v1")
-        expect(ana.locator("#board-title")).to_have_text("troeven (version 1) leaderboard")
+        expect(ana.locator("#board-title")).to_have_text("Troeven (version 1) leaderboard")
         expect(ana.locator(".ranking a[href='/players/bob']")).to_have_text("bob")
     assert errors == []
 

@@ -45,6 +45,9 @@ class Game(ABC):
     """A game with its options fixed: makes new matches and translates between action ids and notation."""
 
     name: ClassVar[str]
+    """The id that the API, records and the command line use ("game-of-trains")."""
+    title: ClassVar[str]
+    """The name as players write it ("Game of Trains"): what every page and screen shows."""
     option_specs: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
     num_actions: ClassVar[int]

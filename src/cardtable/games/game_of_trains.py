@@ -734,14 +734,15 @@ class GameOfTrains(Game):
     """Game of Trains for 2–4 players (see the module docstring)."""
 
     name = "game-of-trains"
+    title = "Game of Trains"
     option_specs = (
         Option(name="players", default=2, choices=(2, 3, 4), help="number of players"),
-        Option(name="first_player", default=None, seat=True, help="who plays first (null: random)"),
+        Option(name="first_player", default=None, seat=True, help="who plays first"),
         Option(
             name="turn_limit",
             default=1000,
             minimum=0,
-            help="end with no winner after this many turns (0: no limit; a safeguard for simulations)",
+            help="safeguard: the game ends with no winner after this many turns",
         ),
     )
     state_class = GameOfTrainsState

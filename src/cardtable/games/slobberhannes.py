@@ -206,12 +206,16 @@ class Slobberhannes(Game):
     """Slobberhannes for 3–6 players (see the module docstring)."""
 
     name = "slobberhannes"
+    title = "Slobberhannes"
     option_specs = (
         Option(name="players", default=4, choices=(3, 4, 5, 6), help="number of players"),
         Option(name="start_points", default=10, choices=(6, 10, 16), help="every score starts here"),
-        Option(name="first_leader", default=None, seat=True, help="who leads the first hand (null: random)"),
+        Option(name="first_leader", default=None, seat=True, help="who leads the first hand"),
         Option(
-            name="single_hand", default=False, kind=bool, help="one hand only, scored as that hand (research)"
+            name="single_hand",
+            default=False,
+            kind=bool,
+            help="one hand only, scored as that hand (for research)",
         ),
     )
     state_class = SlobberhannesState

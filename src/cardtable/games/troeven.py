@@ -517,22 +517,28 @@ class Troeven(Game):
     """2-player Troeven, version 1 (layout) or 2 (hand and stock); see the module docstring."""
 
     name = "troeven"
+    title = "Troeven"
     option_specs = (
         Option(name="players", default=2, choices=(2,), help="number of players (2 only)"),
-        Option(name="version", default=1, choices=(1, 2), help="1: face-up layout; 2: hand and stock"),
+        Option(
+            name="version",
+            default=1,
+            choices=(1, 2),
+            help="1: play from face-up layouts; 2: from a hand and a stock",
+        ),
         Option(name="start_points", default=7, minimum=1, help="every score starts here and counts down"),
-        Option(name="first_dealer", default=None, seat=True, help="who deals the first round (null: random)"),
+        Option(name="first_dealer", default=None, seat=True, help="who deals the first round"),
         Option(
             name="round_limit",
             default=200,
             minimum=0,
-            help="rounds before the lower score wins (0: no limit)",
+            help="the most rounds played: after the last one, the lower score wins",
         ),
         Option(
             name="single_hand",
             default=False,
             kind=bool,
-            help="one round only, won by the seat whose score falls (research)",
+            help="one round only, won by the player whose score falls (for research)",
         ),
     )
 

@@ -89,10 +89,17 @@ class OptionPublic(BaseModel):
     minimum: int | None
     maximum: int | None = None
     """The highest value a table of this server allows (None: no more than the choices say)."""
+    research: bool = False
+    """Kept for research: the create-table form does not offer it (``option_ranges.RESEARCH_ONLY``)."""
 
 
 class GamePublic(BaseModel):
     name: str
+    """The game's id in the API and records ("game-of-trains")."""
+    title: str
+    """The game's name as players write it ("Game of Trains"): what the pages show."""
+    tricks: bool = False
+    """Played in tricks (Slobberhannes, Troeven, Mü): the table offers the pause after a finished trick."""
     players: list[int]
     options: list[OptionPublic]
 

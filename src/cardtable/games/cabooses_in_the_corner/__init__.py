@@ -67,6 +67,7 @@ class CaboosesInTheCorner(Game):
     """Cabooses in the Corner for 2–6 players (see the package docstring)."""
 
     name = "cabooses-in-the-corner"
+    title = "Cabooses in the Corner"
     option_specs = (
         Option(name="players", default=4, choices=(2, 3, 4, 5, 6), help="number of players"),
         Option(
@@ -75,7 +76,7 @@ class CaboosesInTheCorner(Game):
             kind=bool,
             help="include the two orange broken cabooses (OB)",
         ),
-        Option(name="first_dealer", default=None, seat=True, help="who deals (null: random)"),
+        Option(name="first_dealer", default=None, seat=True, help="who deals"),
     )
     state_class = CaboosesState
     num_actions = NUM_ACTIONS

@@ -90,20 +90,40 @@ class Mue(Game):
     """Mü for 3–6 players (see the package docstring)."""
 
     name = "mue"
+    title = "Mü"
     option_specs = (
         Option(name="players", default=5, choices=(3, 4, 5, 6), help="number of players"),
         Option(
             name="dealer_sits_out", default=False, kind=bool, help="6 players: the dealer sits out each hand"
         ),
-        Option(name="end", default="score", kind=str, choices=("score", "deals"), help="how the game ends"),
-        Option(name="target", default=200, minimum=1, help="end='score': the game ends at this total"),
-        Option(name="deals", default=1, minimum=1, help="end='deals': how many times each seat deals"),
-        Option(name="first_dealer", default=None, seat=True, help="who deals first (null: random)"),
         Option(
-            name="hand_limit", default=200, minimum=0, help="safeguard: end after this many hands (0: none)"
+            name="end",
+            default="score",
+            kind=str,
+            choices=("score", "deals"),
+            help="how the game ends: at a score, or after a number of deals",
         ),
         Option(
-            name="single_hand", default=False, kind=bool, help="one hand only, scored as that hand (research)"
+            name="target",
+            default=200,
+            minimum=1,
+            help="when the game ends at a score: the total that ends it",
+        ),
+        Option(
+            name="deals",
+            default=1,
+            minimum=1,
+            help="when the game ends after deals: how many times each player deals",
+        ),
+        Option(name="first_dealer", default=None, seat=True, help="who deals first"),
+        Option(
+            name="hand_limit", default=200, minimum=0, help="safeguard: the game ends after this many hands"
+        ),
+        Option(
+            name="single_hand",
+            default=False,
+            kind=bool,
+            help="one hand only, scored as that hand (for research)",
         ),
     )
     state_class = MueState

@@ -134,7 +134,9 @@ class Seat(Base):
 
 
 class Event(Base):
-    """One event of a table's record, in order."""
+    """One event of a table's record, in order. ``data`` may also hold, under ``marks``, who decided (the
+    stand-in's moves, seats handed to it or back: ``services.decided``), which every reader of the record
+    leaves out."""
 
     __tablename__ = "events"
 

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Path, Query
 
 from ..deps import CurrentUser, ServicesDep
 from ..schemas import MAX_INT, ErrorPublic, GameLogPublic
-from ..services.logs import replay_log, table_log
+from ..services.logs import replay_log, table_log, table_marks
 from .replays import ShareKey
 
 router = APIRouter(
@@ -47,7 +47,10 @@ async def table_replay_log(
 ) -> GameLogPublic:
     """A finished table's game log, from ``seat`` or in the public view."""
     return await services.replays.queue.run(
-        str(user.id), lambda: replay_log(services.replays.table_record(table_id), seat)
+        str(user.id),
+        lambda: replay_log(
+            services.replays.table_record(table_id), seat, table_marks(services.tables, table_id)
+        ),
     )
 
 

@@ -138,7 +138,7 @@ class Away:
             live = self.live.load(table_id)
             seat = live.seat_of(user_id)
             if live.status == "playing" and seat is not None and seat not in live.away:
-                self.turns.stand_in(live, seat, "away")
+                self.turns.stand_in(live, seat, "away", how="gone")
 
     def _start_abandon(self, table_id: int) -> None:
         self.timers.schedule(

@@ -17,6 +17,10 @@ Decisions:
   so the log reads the same to everyone at the table.
 - The log is made when asked for, by replaying the record: a few milliseconds even for the longest
   games, and nothing to keep in step with the table.
+- Who decided: the record cannot say which moves the stand-in bot made, so the server's marks
+  (``decided.Marks``) come beside it: such a move reads "Bob's stand-in plays A♦ (time ran out)", and a
+  seat handed to the stand-in or back is a note ("Carol stepped away", "Carol is back") told with the
+  step after it.
 """
 
 from __future__ import annotations
@@ -27,9 +31,13 @@ from typing import Any
 
 import cardtable
 
+from .decided import NONE, Marks
+
 Obs = dict[str, Any]
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PIQUET_GAMES = ("slobberhannes", "troeven")
+MUE_COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
+"""Mü's colours by their letter, named as the Mü picture names them ("red 7")."""
 
 
 @dataclass(frozen=True)
@@ -67,13 +75,17 @@ class Teller:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
 
     def card(self, code: str) -> str:
-        """A card as players write it: ``Q♣``, ``10♦`` in the piquet games, the code elsewhere."""
+        """A card as players write it: ``Q♣``, ``10♦`` in the piquet games, ``red 7`` in Mü, the code
+        elsewhere."""
         if self.game in PIQUET_GAMES and len(code) == 2 and code[1] in SUITS:
             return ("10" if code[0] == "T" else code[0]) + SUITS[code[1]]
+        if self.game == "mue" and len(code) == 2 and code[0] in MUE_COLOURS:
+            return f"{MUE_COLOURS[code[0]]} {code[1]}"
         return code
 
     def cards(self, codes: list[str]) -> str:
-        return " ".join(self.card(code) for code in codes)
+        """Cards in a row: ``Q♣ 10♣``; names of several words (Mü's) are parted by commas."""
+        return (", " if self.game == "mue" else " ").join(self.card(code) for code in codes)
 
     def add(self, kind: str, text: str, seat: int | None = None) -> None:
         self.lines.append((kind, text, seat))
@@ -95,16 +107,19 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def game_log(record: Mapping[str, Any], viewer: int | None, names: list[str]) -> list[Entry]:
+def game_log(
+    record: Mapping[str, Any], viewer: int | None, names: list[str], marks: Marks = NONE
+) -> list[Entry]:
     """The log of ``record`` as ``viewer`` (a seat, or None for the public view) may see it."""
-    return tell(record, viewer, names)[0]
+    return tell(record, viewer, names, marks)[0]
 
 
 def tell(
-    record: Mapping[str, Any], viewer: int | None, names: list[str]
+    record: Mapping[str, Any], viewer: int | None, names: list[str], marks: Marks = NONE
 ) -> tuple[list[Entry], list[SheetRow]]:
     """The log of ``record`` as ``viewer`` may see it, and the score sheet (every hand or round scored so
-    far, from the score events and public facts alone)."""
+    far, from the score events and public facts alone); ``marks`` say which moves the stand-in made and
+    when seats went to it or back (``decided``)."""
     game = record["game"]
     teller = Teller(game, names)
     tell_step = TELLERS.get(game, tell_generic)
@@ -117,9 +132,14 @@ def tell(
         after = state.observation(viewer)
         events = state.events(shown)
         teller.lines = []
-        for event in events:
+        for seat_handed, how in marks.handoffs.get(shown, []):
+            teller.add("note", handoff_text(teller.name(seat_handed), how), seat_handed)
+        for index, event in enumerate(events, start=shown):
             if "move" in event:
+                told = len(teller.lines)
                 tell_step(teller, before or after, after, event["seat"], event["move"])
+                if index in marks.moves:
+                    stood_in(teller, told, event["seat"], marks.moves[index])
             elif "score" in event:
                 tell_score(teller, after, event["score"])
             elif "shuffle" in event:
@@ -142,6 +162,33 @@ def tell(
 
 
 # -- what every game shares ---------------------------------------------------------------------------
+
+STAND_IN_WHY = {"time": " (time ran out)", "out-of-time": " (out of game time)", "away": ""}
+"""What a stand-in's move adds to its line, by why it made it (``decided``)."""
+
+
+def stood_in(teller: Teller, first: int, seat: int, why: str) -> None:
+    """The stand-in made the move told from line ``first`` on: its lines for ``seat`` name the stand-in
+    ("Bob's stand-in plays A♦ (time ran out)"); what followed by the rules (a trick taken) stays as it is."""
+    name = teller.name(seat)
+    for i in range(first, len(teller.lines)):
+        kind, text, who = teller.lines[i]
+        if kind == "move" and who == seat and text.startswith(name):
+            text = f"{name}'s stand-in{text[len(name) :]}{STAND_IN_WHY.get(why, '')}"
+            teller.lines[i] = (kind, text, who)
+
+
+def handoff_text(name: str, how: str | None) -> str:
+    """A seat handed to the stand-in (``how``) or taken back (None), in words."""
+    if how is None:
+        return f"{name} is back"
+    if how == "away":
+        return f"{name} stepped away; the stand-in plays for {name}"
+    if how == "time":
+        return f"{name}'s game time ran out; the stand-in plays for {name} to the end"
+    if how == "left":
+        return f"{name} left the site; the stand-in plays for {name} to the end"
+    return f"{name} is gone; the stand-in plays for {name}"
 
 
 def tell_deal(teller: Teller, after: Obs, kind: str, payload: dict[str, Any]) -> None:
@@ -304,15 +351,22 @@ def tell_mue(teller: Teller, before: Obs, after: Obs, seat: int, move: str) -> N
             )
     elif move.startswith("trump "):
         role = "Vice" if after["vice_trump"] is not None and before["vice_trump"] is None else "Chief"
-        teller.add("move", f"{name} ({role}) names trump {move[6:]}", seat)
+        teller.add("move", f"{name} ({role}) {mue_trump(move[6:])}", seat)
     elif move.startswith("partner "):
         partner = teller.name(int(move[8:]))
         teller.add(
             "move", f"{name} names {partner} as partner; together they need {after['target']} points", seat
         )
     else:
-        teller.add("move", f"{name} plays {move}", seat)
+        teller.add("move", f"{name} plays {teller.card(move)}", seat)
         trick_taken(teller, before, after)
+
+
+def mue_trump(trump: str) -> str:
+    """A Mü trump call in the picture's words: a colour ("yellow"), a number ("every 5") or none."""
+    if trump == "none":
+        return "names no trump"
+    return f"names trump: {MUE_COLOURS.get(trump, f'every {trump}')}"
 
 
 def mue_outcome(teller: Teller, line: dict[str, Any]) -> str:
@@ -348,8 +402,33 @@ def tell_game_of_trains(teller: Teller, before: Obs, after: Obs, seat: int, move
         replaced = f", {old} goes to the market" if old not in ("?", None) else ""
         teller.add("move", f"{name} places {words[1]} at position {position}{replaced}", seat)
         return
-    at = f" on position {words[2]}" if len(words) == 3 else ""
-    teller.add("move", f"{name} uses {words[1]} from the market{at}", seat)
+    card = words[1]
+    ability = next((entry["ability"] for entry in before["market"] if entry["card"] == card), "")
+    position = int(words[2]) if len(words) == 3 else None
+    did = trains_ability(ability, before["trains"][seat], position)
+    teller.add("move", f"{name} uses {card} from the market: {did}", seat)
+
+
+REMOVED_AT = {"REMOVE_FIRST": 1, "REMOVE_MIDDLE": 4, "REMOVE_LAST": 7}
+"""The position each removal empties in every train (docs/rules/game-of-trains.md §5)."""
+
+
+def trains_ability(ability: str, train: list[Obs], position: int | None) -> str:
+    """What a market card's ability did, in words (from the user's train before it): "swaps the cars at
+    positions 2 and 3 (40 and 12)", "moves car 40 from position 2 to 4", "protects car 40 at position 2"."""
+    if ability in REMOVED_AT:
+        at = REMOVED_AT[ability]
+        return f"every train loses its car at position {at} unless it is protected"
+    if position is None:
+        return ability.lower()
+    car = train[position - 1]["card"]
+    if ability in ("SWAP_ADJ", "SWAP_GAP1"):
+        other = position + (1 if ability == "SWAP_ADJ" else 2)
+        return f"swaps the cars at positions {position} and {other} ({car} and {train[other - 1]['card']})"
+    if ability in ("MOVE_R2", "MOVE_L2"):
+        to = position + (2 if ability == "MOVE_R2" else -2)
+        return f"moves car {car} from position {position} to {to}"
+    return f"protects car {car} at position {position}"
 
 
 # -- Cabooses in the Corner ---------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 import cardtable
 from cardtable import bots
 from cardtable.core.options import Option
+from cardtable.core.tricks import TrickTakingState
 
 from ..db.database import Database
 from ..db.models import GameTable, Seat
@@ -41,7 +42,7 @@ from . import table_store
 from .accounts import now
 from .away import Away
 from .live import STAND_IN, Live, LiveTables, live_from_row
-from .option_ranges import check_table_game, platform_range
+from .option_ranges import check_table_game, platform_range, research_only
 from .table_limits import TableLimits
 from .turns import Turns
 from .updates import channel, publish
@@ -53,10 +54,11 @@ def games_info() -> list[GamePublic]:
     """Every game with its player counts and options, for the lobby's create-table form."""
     found = []
     for name in cardtable.games():
-        specs = cardtable.make(name).option_specs
-        options = [_option_public(name, o) for o in specs]
-        counts = list(cardtable.make(name).player_counts())
-        found.append(GamePublic(name=name, players=counts, options=options))
+        game = cardtable.make(name)
+        options = [_option_public(name, o) for o in game.option_specs]
+        counts = list(game.player_counts())
+        tricks = issubclass(game.state_class, TrickTakingState)
+        found.append(GamePublic(name=name, title=game.title, tricks=tricks, players=counts, options=options))
     return found
 
 
@@ -72,6 +74,7 @@ def _option_public(game: str, option: Option) -> OptionPublic:
         choices=list(option.choices) if option.choices is not None else None,
         minimum=span[0] if span else option.minimum,
         maximum=span[1] if span else None,
+        research=research_only(option.name),
     )
 
 

@@ -12,6 +12,8 @@ Decisions:
   on an idle machine, 0.4 s on a busy one (``benchmarks/watch_cost.py``). It is kept by a digest of the
   record itself, so a record that differs in anything (another game, an upload) is another entry, and a
   running game's log, which changes at every move, is told afresh and never kept.
+- A table's log (live or replayed) says which moves the stand-in made, from the marks stored beside its
+  events (``decided``); an upload has none.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import cardtable
 
 from ..errors import Invalid
 from ..schemas import GameLogPublic, LogEntryPublic, SeatPublic, SheetRowPublic
+from . import decided
+from .decided import NONE, Marks
 from .game_log import Entry, SheetRow, tell
 from .replay_cache import Kept
 from .tables import TableService
@@ -33,17 +37,19 @@ from .tables import TableService
 TOLD_ENTRIES = 100_000
 """About 30 MB of entries (some 300 bytes each): dozens of long games' logs, hundreds of short ones."""
 Told = tuple[list[Entry], list[SheetRow]]
-TOLD: Kept[tuple[bytes, int | None, tuple[str, ...]], Told] = Kept(
+TOLD: Kept[tuple[bytes, int | None, tuple[str, ...], tuple[Any, ...]], Told] = Kept(
     budget=TOLD_ENTRIES, weight=lambda told: len(told[0]) + len(told[1]) + 1
 )
 """Finished games' logs as ``tell`` tells them, by (digest of the record, seat, names): the same for every
-app. Kept as told, not as the answer's models, which take four times the memory."""
+app (and the marks of who decided). Kept as told, not as the answer's models, which take four times the
+memory."""
 
 
 def seat_names(labels: Sequence[str]) -> list[str]:
-    """Names from a record's player labels (``bot:easy`` is "easy bot"), duplicates told apart by seat."""
+    """Names from a record's player labels (``bot:easy`` is "easy bot"), duplicates told apart by seat,
+    counted from 1 as people count ("easy bot (seat 1)" is seat 0)."""
     names = [f"{label[4:]} bot" if label.startswith("bot:") else label for label in labels]
-    return [f"{name} (seat {seat})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+    return [f"{name} (seat {seat + 1})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
 
 
 def table_labels(seats: Sequence[SeatPublic]) -> list[str]:
@@ -61,28 +67,42 @@ def table_log(tables: TableService, table_id: int, user_id: int, since: int = 0)
     if record is None:
         return GameLogPublic(seat=seat, names=names, entries=[], sheet=[])
     record["seed"] = None  # the log is told from the record's events alone
-    return public_log(record, seat, names, since, finished=live.status == "over")
+    marks = table_marks(tables, table_id)
+    return public_log(record, seat, names, since, finished=live.status == "over", marks=marks)
 
 
-def replay_log(record: dict[str, Any], seat: int | None) -> GameLogPublic:
-    """A replay's log from ``seat`` (None: the public view); Invalid for a seat the game has not."""
+def table_marks(tables: TableService, table_id: int) -> Marks:
+    """Which moves of a table the stand-in made, and its seats' hand-offs (``decided``)."""
+    with tables.db.read() as session:
+        return decided.read(session, table_id)
+
+
+def replay_log(record: dict[str, Any], seat: int | None, marks: Marks = NONE) -> GameLogPublic:
+    """A replay's log from ``seat`` (None: the public view), with a table's ``marks`` of who decided;
+    Invalid for a seat the game has not."""
     players = cardtable.make(record["game"], **record["options"]).players
     if seat is not None and not 0 <= seat < players:
         raise Invalid(f"this game has seats 0 to {players - 1}", code="no-such-seat")
     labels = record.get("players") or [f"seat {s}" for s in range(players)]
-    return public_log(record, seat, seat_names(labels), 0, finished=True)
+    return public_log(record, seat, seat_names(labels), 0, finished=True, marks=marks)
 
 
 def public_log(
-    record: dict[str, Any], seat: int | None, names: list[str], since: int, *, finished: bool = False
+    record: dict[str, Any],
+    seat: int | None,
+    names: list[str],
+    since: int,
+    *,
+    finished: bool = False,
+    marks: Marks = NONE,
 ) -> GameLogPublic:
     """The log of ``record`` from ``seat`` after version ``since``, with the whole score sheet; a
     ``finished`` game's whole log is told once and kept (``TOLD``)."""
     if finished:
-        key = (_digest(record), seat, tuple(names))
-        entries, sheet = TOLD.get(key, lambda: tell(record, seat, names))
+        key = (_digest(record), seat, tuple(names), marks.key())
+        entries, sheet = TOLD.get(key, lambda: tell(record, seat, names, marks))
     else:
-        entries, sheet = tell(record, seat, names)
+        entries, sheet = tell(record, seat, names, marks)
     return GameLogPublic(
         seat=seat,
         names=names,

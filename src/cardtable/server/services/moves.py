@@ -10,6 +10,7 @@ Decisions:
 - Nothing is broadcast that is not committed, and a refused move changes nothing: the move is applied to
   a copy, the copy is held only once the commit went through, and only then is the table published.
 - Ratings are written in the transaction of the game's last move (``ratings.rate_table``).
+- A move the stand-in bot made is stored marked as its, with why (``decided``), for the game log.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from cardtable.core.game import State
 from ..db.database import Database
 from ..errors import Invalid, Refused
 from ..pubsub import PubSub
-from . import clocks, table_store
+from . import clocks, decided, table_store
 from .live import Live, LiveTables, away_text
 from .ratings import rate_table
 from .rule_sets import board_of
@@ -59,18 +60,18 @@ class Moves:
             if live.bot_level(turn.seat) is None or live.state is None:
                 raise Refused(f"seat {turn.seat} of table {turn.table_id} is no bot seat", code="not-a-bot")
             state = check_turn(live, turn.seat, turn.version)
-            self._take(live, turn.seat, state, action)
+            self._take(live, turn.seat, state, action, stand_in=stand_in_why(live, turn.seat))
 
-    def _take(self, live: Live, seat: int, state: State, action: int) -> None:
+    def _take(self, live: Live, seat: int, state: State, action: int, stand_in: str | None = None) -> None:
         """Apply → commit → publish → hand on the turn, for a move of ``seat`` whose turn at ``state`` has
-        been checked (the caller holds the table's lock)."""
+        been checked (the caller holds the table's lock); ``stand_in`` says why the stand-in made it."""
         after = apply_to_copy(state, action)
         over = after.is_terminal()
         result = after.result()
         moved_at = time.time()
         used = clocks.charge(live, seat, moved_at)
         version = state.event_count()
-        self._commit(live, seat, version, after, result, moved_at, used)
+        self._commit(live, seat, version, after, result, moved_at, used, stand_in)
         live.moved(after, seat=seat, at=moved_at, time_used=used, result=result)
         if over:
             self.live.forget(live.id)  # a finished table is read from the database
@@ -88,17 +89,20 @@ class Moves:
         result: dict[str, Any] | None,
         moved_at: float,
         used: float | None,
+        stand_in: str | None = None,
     ) -> None:
-        """Store the move that took the table from ``version`` to ``after``, and the ratings when it ended
-        the game, in one transaction; Refused (nothing stored) when another server moved the table on.
-        Without ratings the move is one statement (``table_store.save_move``)."""
+        """Store the move that took the table from ``version`` to ``after`` (marked as the stand-in's, with
+        why, if it made it: ``decided``), and the ratings when it ended the game, in one transaction;
+        Refused (nothing stored) when another server moved the table on. Without ratings the move is one
+        statement (``table_store.save_move``)."""
         over = after.is_terminal()
+        events = after.events(version)
         with self.db.transaction(one_statement=not over) as connection:
             saved = table_store.save_move(
                 connection,
                 table_id=live.id,
                 version=version,
-                events=after.events(version),
+                events=events if stand_in is None else decided.stand_in_move(events, stand_in),
                 to_act=after.current_player(),
                 result=result,
                 over=over,
@@ -118,6 +122,17 @@ class Moves:
                     seats=live.seats,
                     winners=winners,
                 )
+
+
+def stand_in_why(live: Live, seat: int) -> str | None:
+    """Why the stand-in bot moves for ``seat`` now (``decided``): ``time`` (the move's time ran out),
+    ``away``, ``out-of-time`` (the game time ran out); None for a bot's own seat."""
+    if seat in live.bots:
+        return None
+    reason = live.away.get(seat)
+    if reason is None:
+        return "time"
+    return "out-of-time" if reason == "time" else "away"
 
 
 def check_turn(live: Live, seat: int, version: int) -> State:

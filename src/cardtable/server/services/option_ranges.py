@@ -7,6 +7,10 @@ may play unwatched, it is not. Here each integer option without fixed choices ha
 a table is also refused whose game has no bound on its length (``Game.max_game_length``) or a bound above
 ``MAX_DECISIONS``: a test runs every game at the ends of its ranges against that.
 
+Options kept for research (``RESEARCH_ONLY``: ``single_hand``, a match cut to one hand for experiments)
+are not offered by the create-table form: ``/api/games`` marks them, and a table keeps their defaults
+unless an API client asks otherwise.
+
 >>> platform_range("troeven", "round_limit")
 (1, 500)
 """
@@ -28,6 +32,14 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "mue": {"target": (1, 1000), "deals": (1, 20), "hand_limit": (1, 500)},
     "game-of-trains": {"turn_limit": (1, 2000)},
 }
+
+RESEARCH_ONLY: frozenset[str] = frozenset({"single_hand"})
+"""Options that exist for research, not for people at a table (hidden on the create-table form)."""
+
+
+def research_only(option: str) -> bool:
+    """True for an option the create-table form does not offer (``RESEARCH_ONLY``)."""
+    return option in RESEARCH_ONLY
 
 
 def platform_range(game: str, option: str) -> tuple[int, int] | None:

@@ -115,4 +115,4 @@ class PlayerService:
 def _name(seat: Seat) -> str:
     if seat.bot is not None:
         return f"{seat.bot} bot"
-    return seat.user.display_name if seat.user is not None else f"seat {seat.seat}"
+    return seat.user.display_name if seat.user is not None else f"seat {seat.seat + 1}"  # people count from 1

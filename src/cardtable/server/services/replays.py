@@ -288,7 +288,8 @@ def _check_players(labels: Any, seats: int) -> None:
 
 def _public(source: str, replay: Replay) -> ReplayPublic:
     record = replay.record
-    labels = record.get("players") or [f"seat {seat}" for seat in range(replay.players)]
+    # a record without names: its seats as people count them, from 1
+    labels = record.get("players") or [f"seat {seat + 1}" for seat in range(replay.players)]
     return ReplayPublic(
         source=source,
         game=record["game"],

@@ -6,13 +6,16 @@ Decisions:
 - The board is read from the game's declared options, not from a list kept here, so a game that gains
   versions gains boards.
 - A table made before a game had versions lacks the option; it counts as the game's default version.
+- A board's label names the game as players write it (``Game.title``); its key keeps the game's id.
 
 >>> board_of("troeven", {"version": 2})
 'troeven-v2'
 >>> board_of("slobberhannes", {"players": 4})
 'slobberhannes'
 >>> label_of("troeven-v1")
-'troeven (version 1)'
+'Troeven (version 1)'
+>>> label_of("mue")
+'Mü'
 """
 
 from __future__ import annotations
@@ -60,8 +63,13 @@ def game_of(board: str) -> str:
 
 
 def label_of(board: str) -> str:
-    """A leaderboard's name in words: the game, with its version when it has several."""
+    """A leaderboard's name in words: the game's title, with its version when it has several."""
     game, sep, version = board.rpartition("-v")
     if sep and game in cardtable.games() and _versions(game) is not None:
-        return f"{game} ({VERSION} {version})"
-    return board
+        return f"{_title(game)} ({VERSION} {version})"
+    return _title(board) if board in cardtable.games() else board
+
+
+def _title(game: str) -> str:
+    """The game's name as players write it ("Mü" for ``mue``)."""
+    return cardtable.make(game).title

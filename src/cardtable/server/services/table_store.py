@@ -27,6 +27,7 @@ from ..db.models import ChatLine, Event, GameTable, Seat, User
 from ..db.prepared import PreparedSet, cursor_of
 from ..errors import NotFound
 from ..schemas import ClockPublic, SeatIn, SeatPublic, TablePublic
+from . import decided
 from .rule_sets import board_of
 
 # -- reading --------------------------------------------------------------------------------------------
@@ -56,9 +57,10 @@ def find_tables(
 
 
 def table_events(session: Session, *, table_id: int, since: int = 0) -> list[dict[str, Any]]:
-    """The stored record events of a table, in order (from index ``since``)."""
+    """The stored record events of a table, in order (from index ``since``), without the server's marks
+    of who decided (``decided``)."""
     query = select(Event.data).where(Event.table_id == table_id, Event.idx >= since).order_by(Event.idx)
-    return list(session.scalars(query))
+    return decided.record_events(session.scalars(query))
 
 
 @dataclass(frozen=True)

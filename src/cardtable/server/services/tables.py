@@ -118,7 +118,7 @@ class TableService:
             live = self.live.load(table_id)
             seat = live.seat_of(user_id)
             if live.status == "playing" and seat is not None and seat not in live.away:
-                self.turns.stand_in(live, seat, "away")
+                self.turns.stand_in(live, seat, "away", how="left")
             else:
                 publish(self.pubsub, live)
 

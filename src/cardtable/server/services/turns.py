@@ -12,7 +12,8 @@ Decisions:
 - A server restart gives the person to act their full time for the decision again (nobody loses time to
   a server that was down); beside other servers (``shared``), and at turn-based tables (whose moves take
   hours, so a restart is no real loss), the clocks run on as stored.
-- Handing a seat to the stand-in (or back) is committed, published and handed on like a move.
+- Handing a seat to the stand-in (or back) is committed, published and handed on like a move, and
+  marked beside the events for the game log (``decided``).
 - At a turn-based table, a person whose turn it is gets mail (``mail``, when the server sends mail).
 - The instance running a bot's job may not be the one whose timer ran out: ``turn_for`` looks at the
   clock itself, so the stand-in's decision is made wherever the job runs.
@@ -31,7 +32,7 @@ from cardtable.core.game import State
 from ..db.database import Database
 from ..pubsub import PubSub
 from ..timers import Timers
-from . import clocks, table_store
+from . import clocks, decided, table_store
 from .live import Live, LiveTables
 from .mail import Mailer
 from .updates import publish
@@ -157,10 +158,19 @@ class Turns:
                     )
         return len(tables)
 
-    def stand_in(self, live: Live, seat: int, reason: str | None, *, time_used: float | None = None) -> None:
+    def stand_in(
+        self,
+        live: Live,
+        seat: int,
+        reason: str | None,
+        *,
+        time_used: float | None = None,
+        how: str | None = None,
+    ) -> None:
         """Give ``seat`` to the stand-in bot (``reason``) or back to its person (None): commit, publish, and
         hand on the turn (the caller holds the table's lock). A person back for the decision waiting gets
-        its clock anew."""
+        its clock anew. The hand-off is marked for the game log (``decided``) as ``how`` it came about
+        (default: ``reason``)."""
         returning = reason is None and seat == live.state_seat()
         turn_since = time.time() if returning else live.turn_since
         with self.db.transaction() as connection:
@@ -171,6 +181,9 @@ class Turns:
                 away=reason,
                 time_used=time_used,
                 turn_since=turn_since if returning else None,
+            )
+            decided.mark_handoff(
+                connection, table_id=live.id, version=live.version, seat=seat, away=how or reason
             )
         live.stood_in(seat, reason, time_used=time_used, turn_since=turn_since)
         publish(self.pubsub, live)

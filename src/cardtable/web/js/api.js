@@ -1,11 +1,18 @@
 // The JSON API of the server (/api), and the header every page shows: the site's pages, "Your turn at N
-// tables" (refreshed every TURNS_MS), your profile and settings, and logging out.
+// tables", your profile and settings, and logging out.
+//
+// "Your turn" is not polled: it is asked when the page opens or comes back into view, and again whenever
+// something may have changed it: each table update the table page receives (`refreshTurns`; the server
+// stores a move before it sends the update, so a finished game no longer counts), and each refresh of the
+// lobby, which reads the same list (`showMyTurns`). While tables wait, the tab's title says so,
+// "(1) Your turn — cardtable"; the page's own title (`pageTitle`) comes back when none waits.
 
 import { h, replace } from "./dom.js";
+import { gameTitles, titleOf } from "./names.js";
+import { TRICK_PAUSE_KEY } from "./prefs.js";
 
-const TURNS_MS = 20000;
-/** Where this browser keeps its trick pause (ms); the account's setting seeds a browser that has none. */
-export const TRICK_PAUSE_KEY = "cardtable.trickPauseMs";
+// The account's trick pause seeds a browser that has none of its own (prefs.js keeps it).
+export { TRICK_PAUSE_KEY };
 
 export class ApiError extends Error {
   constructor(status, detail, code) {
@@ -81,19 +88,58 @@ export function header(user) {
       h("button", { class: "link", type: "button", onclick: logout }, "Log out"),
     ),
   );
-  showTurns();
-  setInterval(showTurns, TURNS_MS);
+  refreshTurns();
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refreshTurns());
   if (user.trick_pause_ms !== null && user.trick_pause_ms !== undefined && localStorage.getItem(TRICK_PAUSE_KEY) === null) {
     localStorage.setItem(TRICK_PAUSE_KEY, String(user.trick_pause_ms));
   }
 }
 
+let asking = null; // the /me/turns request under way
+let askAgain = false; // something changed while it was under way: ask once more after it
+let waiting = 0; // how many tables wait for your move, as last heard
+let ownTitle = document.title;
+let turnTitle = null; // the title this module put on the tab, if any
+
+/** Ask the server which tables wait for your move and show the answer (one request at a time). */
+export function refreshTurns() {
+  if (asking) {
+    askAgain = true;
+    return asking;
+  }
+  asking = api("/me/turns")
+    .then(showMyTurns, () => {})
+    .finally(() => {
+      asking = null;
+      if (askAgain) {
+        askAgain = false;
+        refreshTurns();
+      }
+    });
+  return asking;
+}
+
 /** "Your turn at N tables" in the header, each table a link (nothing when no table waits for you). */
-async function showTurns() {
-  const turns = await api("/me/turns").catch(() => []);
+export async function showMyTurns(turns) {
   const el = document.querySelector("#my-turns");
   if (!el) return;
-  replace(el, turns.length ? [`Your turn at ${turns.length} ${turns.length === 1 ? "table" : "tables"}:`, turns.map((t) => [" ", h("a", { href: `/tables/${t.table}`, class: "turn-link", title: t.game }, `#${t.table}`)])] : []);
+  const titles = await gameTitles(api).catch(() => new Map());
+  const link = (t) => h("a", { href: `/tables/${t.table}`, class: "turn-link", title: titleOf(titles, t.game), "aria-current": location.pathname === `/tables/${t.table}` ? "page" : undefined }, `#${t.table}`);
+  replace(el, turns.length ? [`Your turn at ${turns.length} ${turns.length === 1 ? "table" : "tables"}:`, turns.map((t) => [" ", link(t)])] : []);
+  if (document.title !== turnTitle) ownTitle = document.title; // the page set a title of its own meanwhile
+  waiting = turns.length;
+  showTitle();
+}
+
+/** Set the page's own title: shown as it is while no table waits for you. */
+export function pageTitle(text) {
+  ownTitle = text;
+  showTitle();
+}
+
+function showTitle() {
+  turnTitle = waiting ? `(${waiting}) Your turn — cardtable` : null;
+  document.title = turnTitle ?? ownTitle;
 }
 
 /** Show a message in the page's status line (role=alert), or clear it with "". */

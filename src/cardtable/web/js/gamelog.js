@@ -8,7 +8,8 @@
 //   a time: after a reload it asks for the whole log again, so the log is kept across reloads.
 // - The list keeps its place when the reader has scrolled up; it follows the newest line otherwise.
 // - In a replay every line is a button that jumps to its step, and the lines of the current step are
-//   marked (`onStep`).
+//   marked (`onStep`) and scrolled into view inside the list only, never by scrolling the page: the
+//   reader's place on the page (the step buttons, on a phone) stays where it is.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -78,5 +79,14 @@ export async function replayLog(el, path, viewer, onStep) {
 export function markStep(el, step) {
   for (const item of el.querySelectorAll(".log-lines li")) item.classList.toggle("current", Number(item.dataset.step) === step);
   const current = el.querySelector(".log-lines li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) scrollWithin(current.parentElement, current);
+}
+
+/** Scroll `list` (a scrolling box) just enough to show `item`, and nothing else: scrollIntoView would
+ * scroll the page too, which on a phone (the log below the board) moved the step buttons off-screen. */
+function scrollWithin(list, item) {
+  const box = list.getBoundingClientRect();
+  const line = item.getBoundingClientRect();
+  if (line.top < box.top) list.scrollTop -= box.top - line.top;
+  else if (line.bottom > box.bottom) list.scrollTop += Math.min(line.bottom - box.bottom, line.top - box.top);
 }

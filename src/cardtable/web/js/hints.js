@@ -3,15 +3,17 @@
 // code. The server answers for your seat only, with the engine's reason (a "hint" message), shown with
 // the cards in symbols ("8♠") and the seat as "You". From the keyboard: the hand's "Why can't I play…?"
 // list (layout.js) has a focusable button per barred card, which sends a "why" event up to the board.
+// Where the answer shows is the page's business (table.js: just above the hand or the card pressed).
 
-/** Call ask(card) when a disabled card inside board is pressed. */
+/** Call ask(card, pressed) when a disabled card inside board is pressed (``pressed``: the element, so the
+ * answer can be shown beside it). */
 export function askWhyOnBlockedCards(board, ask) {
   board.addEventListener("pointerdown", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button.card-button") : null;
     if (!button || !button.disabled || !board.contains(button) || !button.dataset.card) return;
-    ask(button.dataset.card);
+    ask(button.dataset.card, button);
   });
-  board.addEventListener("why", (event) => ask(event.detail));
+  board.addEventListener("why", (event) => ask(event.detail, event.target));
 }
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };

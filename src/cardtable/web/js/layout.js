@@ -16,6 +16,9 @@
 //   picture unstyled.
 // - Seats sit on an ellipse, the viewer at the bottom and the others clockwise (to the viewer's left
 //   first), as at a real table; on a narrow screen the CSS lays them out as a row instead.
+// - A name is never broken inside its seat plate ("easy bot (seat 3)" on one line; the "to play" tag
+//   goes below it when there is no room), and a trick card's name tag is no wider than about a card,
+//   wrapping instead, so the tags of neighbouring cards never overlap (css/games.css).
 
 import { cardBack, cardName, cardSvg } from "./cards.js";
 import { h } from "./dom.js";
@@ -109,7 +112,7 @@ export function plate(obs, seat, ...children) {
   return h(
     "div",
     { class: classes.join(" "), dataset: { seat: String(seat) } },
-    h("div", { class: "ct-name" }, seatName(obs, seat), seat === obs.to_act ? h("span", { class: "ct-turn" }, "to play") : null),
+    h("div", { class: "ct-name" }, h("span", { class: "ct-who", title: seatName(obs, seat) }, seatName(obs, seat)), seat === obs.to_act ? h("span", { class: "ct-turn" }, "to play") : null),
     children,
   );
 }

@@ -2,7 +2,7 @@
 // first): the Elo ratings of accounts and bot levels, best first, with links to the other boards and to
 // the players' profiles.
 
-import { api, header, notice, requireUser } from "./api.js";
+import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
 import { profileLink } from "./players.js";
 
@@ -17,7 +17,7 @@ replace(
   document.querySelector("#game-tabs"),
   boards.map((b) => h("li", {}, h("a", { class: "button", href: `/leaderboards/${b.key}`, "aria-current": b === board ? "page" : undefined }, b.label))),
 );
-document.title = `${board.label} leaderboard · cardtable`;
+pageTitle(`${board.label} leaderboard · cardtable`);
 replace(document.querySelector("#board-title"), `${board.label} leaderboard`);
 
 const rows = await api(`/leaderboards/${board.key}`).catch((error) => (notice(error.message), []));

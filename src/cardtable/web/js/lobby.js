@@ -1,14 +1,22 @@
 // The lobby: the tables waiting for your move, your tables, the open tables of every game with their options
-// and seats, and games being played (to watch). Refreshed every few seconds. Names link to profiles.
+// and seats, and games others are playing (to watch; yours are among your tables). Refreshed every few
+// seconds. Names link to profiles.
+// In players' words: a game by its title and rule set ("Troeven (version 2)"), only the options a table
+// changed from the defaults ("start points: 3", "dealer sits out"), seats counted from 1.
+// The header's "Your turn" is fed from the same refresh (api.js).
 
-import { api, header, notice, requireUser } from "./api.js";
+import { api, header, notice, requireUser, showMyTurns } from "./api.js";
 import { clockText } from "./clock.js";
 import { h, replace } from "./dom.js";
-import { profileLink } from "./players.js";
+import { gameList, seatWord, titleOf } from "./names.js";
+import { boardLabels, profileLink } from "./players.js";
 
 const REFRESH_MS = 4000;
 const user = await requireUser();
 header(user);
+const [games, labels] = await Promise.all([gameList(api), boardLabels(api)]);
+const titles = new Map(games.map((g) => [g.name, g.title]));
+const gameName = (table) => labels.get(table.board) ?? titleOf(titles, table.game);
 
 function seatText(seat) {
   if (seat.kind === "bot") return `${seat.name} bot`;
@@ -17,11 +25,21 @@ function seatText(seat) {
   return "open";
 }
 
-function optionsText(options) {
-  return Object.entries(options)
-    .filter(([key]) => key !== "players")
-    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${value === null ? "random" : value}`)
+/** The options a table changed from its game's defaults, in words ("" when none): the rule set's
+ * version is in the game's name already, and the player count in the title line. */
+function optionsText(table) {
+  const specs = games.find((g) => g.name === table.game)?.options ?? [];
+  return specs
+    .filter((o) => o.name !== "players" && o.name !== "version" && o.name in table.options && table.options[o.name] !== o.default)
+    .map((o) => optionWords(o, table.options[o.name]))
     .join(", ");
+}
+
+function optionWords(option, value) {
+  const label = option.name.replaceAll("_", " ");
+  if (option.kind === "bool") return value ? label : `no ${label}`;
+  if (option.kind === "seat") return `${label}: ${value === null ? "random" : seatWord(value, "seat")}`;
+  return `${label}: ${value}`;
 }
 
 function canJoin(table) {
@@ -57,9 +75,9 @@ function tableItem(table, action) {
   return h(
     "li",
     { class: "table-item", dataset: { table: table.id } },
-    h("div", { class: "table-title" }, h("strong", {}, table.game), ` · table ${table.id} · ${table.options.players} players`),
-    h("div", { class: "quiet" }, optionsText(table.options), ` · by ${table.created_by}`, paceText(table)),
-    h("ol", { class: "seat-list", start: 0 }, table.seats.map((s) => h("li", { class: s.kind }, seatText(s)))),
+    h("div", { class: "table-title" }, h("strong", {}, gameName(table)), ` · table ${table.id} · ${table.options.players} players`),
+    h("div", { class: "quiet" }, [optionsText(table), `by ${table.created_by}`].filter(Boolean).join(" · "), paceText(table)),
+    h("ol", { class: "seat-list" }, table.seats.map((s) => h("li", { class: s.kind, title: seatWord(s.seat) }, seatText(s)))),
     action,
   );
 }
@@ -85,7 +103,7 @@ function showTurns(turns) {
         "li",
         { dataset: { table: t.table } },
         h("a", { class: "button primary", href: `/tables/${t.table}` }, `Table ${t.table}`),
-        ` ${t.game}`,
+        ` ${labels.get(t.board) ?? titleOf(titles, t.game)}`,
         t.left !== null ? h("span", { class: "quiet" }, ` · ${clockText(t.left)} left`) : null,
       ),
     ),
@@ -105,19 +123,21 @@ async function refresh() {
       api("/me/turns"),
     ]);
     showTurns(turns);
+    showMyTurns(turns);
     const active = mine.filter((t) => t.status !== "over");
     section(document.querySelector("#mine"), active, "You sit at no table yet.", mineActions);
     const games = [...new Set(open.map((t) => t.game))].sort();
     const openEl = document.querySelector("#open");
     replace(openEl, games.length ? [] : h("p", { class: "quiet" }, "No open tables: create one."));
     for (const game of games) {
-      const box = h("div", { class: "game-group" }, h("h3", {}, game));
+      const box = h("div", { class: "game-group" }, h("h3", {}, titleOf(titles, game)));
       section(box.appendChild(h("div")), open.filter((t) => t.game === game), "", (t) =>
         canJoin(t) ? h("button", { type: "button", class: "primary", onclick: () => join(t) }, "Join") : h("a", { class: "button", href: `/tables/${t.id}` }, "Look"),
       );
       openEl.append(box);
     }
-    section(document.querySelector("#playing"), playing, "No games in play.", (t) =>
+    const yours = new Set(active.map((t) => t.id)); // listed above as yours, with "Play"
+    section(document.querySelector("#playing"), playing.filter((t) => !yours.has(t.id)), "No games in play.", (t) =>
       h("a", { class: "button", href: `/tables/${t.id}` }, "Watch"),
     );
   } catch (error) {

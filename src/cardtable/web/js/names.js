@@ -1,6 +1,9 @@
 // The players' names, the same in every part of a page: the seat list, the table's picture, the turn
 // prompt, the result and the log. A bot is called by its level ("easy bot"); two seats of one name get
 // their seat number added ("easy bot (seat 2)"), as the server's game log does (services/logs.py).
+// Seats are counted from 1 wherever people read them (seat 0 of the API is "seat 1"): `seatWord`.
+// And the games' names as players write them ("Game of Trains" for game-of-trains): `gameTitles`, read
+// from GET /api/games (each game's `title`), so no page keeps a list of its own.
 
 let names = [];
 
@@ -21,7 +24,33 @@ export function namesOfLabels(labels) {
 }
 
 function distinct(plain) {
-  return plain.map((name, seat) => (plain.filter((other) => other === name).length > 1 ? `${name} (seat ${seat})` : name));
+  return plain.map((name, seat) => (plain.filter((other) => other === name).length > 1 ? `${name} (${seatWord(seat, "seat")})` : name));
+}
+
+/** A seat as people count it: "Seat 1" for seat 0 (`word` "seat" for the lower-case form). */
+export function seatWord(seat, word = "Seat") {
+  return `${word} ${seat + 1}`;
+}
+
+let games = null;
+
+/** GET /api/games, asked once per page: every game with its title and options (defaults included). */
+export function gameList(api) {
+  games ??= api("/games").catch((error) => {
+    games = null; // ask again next time
+    throw error;
+  });
+  return games;
+}
+
+/** The games' names as players write them, by the API's name: a Map from "mue" to "Mü". */
+export async function gameTitles(api) {
+  return new Map((await gameList(api)).map((g) => [g.name, g.title]));
+}
+
+/** A game's name from `gameTitles`' map (the API's name when the map lacks it). */
+export function titleOf(map, game) {
+  return map.get(game) ?? game;
 }
 
 /** Use these names from now on (the table and the replay pages call this before drawing). */
@@ -29,7 +58,7 @@ export function setNames(list) {
   names = [...list];
 }
 
-/** A seat's name ("Seat 2" when it has none). */
+/** A seat's name ("Seat 3" for seat 2 when it has none). */
 export function nameOf(seat) {
-  return names[seat] ?? `Seat ${seat}`;
+  return names[seat] ?? seatWord(seat);
 }

@@ -2,9 +2,13 @@
 // each seat (you, open, an invited account, or a bot of a level from /api/bots); optionally a clock (time
 // per move, time per player for the game) and the bot level that plays for someone out of time or away;
 // or a turn-based table, with a time per move from an hour to three days.
+// Everything in players' words: games by their titles, seats counted from 1, each option's help with the
+// range a table allows; options kept for research (`research` in /api/games) are not offered, so a
+// table keeps their defaults.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
+import { seatWord } from "./names.js";
 
 const user = await requireUser();
 header(user);
@@ -18,7 +22,7 @@ const standIn = document.querySelector("#stand-in");
 
 replace(standIn, bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
 
-replace(gameSelect, games.map((g) => h("option", { value: g.name }, g.name)));
+replace(gameSelect, games.map((g) => h("option", { value: g.name }, g.title)));
 gameSelect.value = games.some((g) => g.name === "slobberhannes") ? "slobberhannes" : games[0].name;
 
 const game = () => games.find((g) => g.name === gameSelect.value);
@@ -44,26 +48,35 @@ function optionField(option) {
   } else {
     input = h("input", { id, name: id, type: "text", value: option.default ?? "" });
   }
-  return h("div", { class: "field" }, h("label", { for: id }, option.name.replaceAll("_", " ")), input, h("small", { class: "quiet" }, option.help));
+  return h("div", { class: "field" }, h("label", { for: id }, option.name.replaceAll("_", " ")), input, h("small", { class: "quiet" }, helpText(option)));
 }
+
+/** The option's help, with the range of values a table allows for an open-ended number. */
+function helpText(option) {
+  if (option.kind !== "int" || option.choices || option.minimum === null) return option.help;
+  return option.maximum === null ? `${option.help} (at least ${option.minimum})` : `${option.help} (${option.minimum} to ${option.maximum})`;
+}
+
+/** The options a table offers: all but those kept for research. */
+const offered = () => game().options.filter((option) => !option.research);
 
 function refreshSeatOptions() {
   for (const select of optionsEl.querySelectorAll("select.seat-option")) {
-    replace(select, h("option", { value: "" }, "random"), Array.from({ length: players() }, (_, s) => h("option", { value: s }, `seat ${s}`)));
+    replace(select, h("option", { value: "" }, "random"), Array.from({ length: players() }, (_, s) => h("option", { value: s }, seatWord(s, "seat"))));
   }
 }
 
 function seatRow(seat) {
   const kind = h(
     "select",
-    { name: `seat-kind-${seat}`, "aria-label": `seat ${seat}` },
+    { name: `seat-kind-${seat}`, "aria-label": seatWord(seat, "seat") },
     h("option", { value: "me", selected: seat === 0 }, "you"),
     h("option", { value: "bot", selected: seat !== 0 }, "bot"),
     h("option", { value: "open" }, "open to anyone"),
     h("option", { value: "invited" }, "kept for an account"),
   );
-  const level = h("select", { name: `seat-level-${seat}`, "aria-label": `bot level of seat ${seat}` }, bots.levels.map((l) => h("option", { value: l }, l)));
-  const invited = h("input", { name: `seat-name-${seat}`, placeholder: "username", "aria-label": `account for seat ${seat}` });
+  const level = h("select", { name: `seat-level-${seat}`, "aria-label": `bot level of ${seatWord(seat, "seat")}` }, bots.levels.map((l) => h("option", { value: l }, l)));
+  const invited = h("input", { name: `seat-name-${seat}`, placeholder: "username", "aria-label": `account for ${seatWord(seat, "seat")}` });
   const words = h("small", { class: "quiet level-words" });
   const update = () => {
     level.hidden = kind.value !== "bot";
@@ -74,7 +87,7 @@ function seatRow(seat) {
   kind.addEventListener("change", update);
   level.addEventListener("change", update);
   update();
-  return h("li", { class: "seat-choice" }, h("span", {}, `Seat ${seat}`), kind, level, invited, words);
+  return h("li", { class: "seat-choice" }, h("span", {}, seatWord(seat)), kind, level, invited, words);
 }
 
 function drawSeats() {
@@ -82,14 +95,14 @@ function drawSeats() {
 }
 
 function drawOptions() {
-  replace(optionsEl, game().options.map(optionField));
+  replace(optionsEl, offered().map(optionField));
   refreshSeatOptions();
   drawSeats();
 }
 
 function readOptions() {
   const options = {};
-  for (const option of game().options) {
+  for (const option of offered()) {
     const input = form.elements[`opt-${option.name}`];
     if (option.kind === "bool") options[option.name] = input.checked;
     else if (option.kind === "seat") options[option.name] = input.value === "" ? null : Number(input.value);

@@ -1,8 +1,8 @@
 // A player's profile (/players/<username>): per game and rule set the games played and won, the current
 // rating and its history as a chart (from 1500, one point per rated game), and the recent finished games
-// with links to their replays.
+// with links to their replays. A name that is no account's gets a plain "No such player" page instead.
 
-import { api, header, notice, requireUser } from "./api.js";
+import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { svg } from "./cards.js";
 import { h, replace } from "./dom.js";
 
@@ -57,7 +57,7 @@ function boardPanel(board) {
 
 try {
   const player = await api(`/players/${encodeURIComponent(name)}`);
-  document.title = `${player.name} · cardtable`;
+  pageTitle(`${player.name} · cardtable`);
   replace(document.querySelector("#player-name"), player.name);
   replace(document.querySelector("#player-since"), `@${player.username} · playing since ${new Date(player.joined).toLocaleDateString()}`);
   replace(document.querySelector("#boards"), player.boards.length ? player.boards.map(boardPanel) : h("p", { class: "quiet" }, "No finished games yet."));
@@ -80,6 +80,14 @@ try {
       : h("p", { class: "quiet" }, "None yet."),
   );
 } catch (error) {
-  replace(document.querySelector("#player-name"), "No such player");
-  notice(error.message);
+  // a plain page: no profile's empty headings for a name that is nobody's (or that cannot be looked up now)
+  const nobody = error.status === 404;
+  pageTitle(nobody ? "No such player · cardtable" : "Player · cardtable");
+  replace(
+    document.querySelector("main"),
+    document.querySelector("#notice"),
+    h("h2", { id: "player-name" }, nobody ? "No such player" : "Player"),
+    nobody ? h("p", { id: "no-such-player" }, `There is no player named “${name}”. `, h("a", { href: "/" }, "Back to the lobby"), " · ", h("a", { href: "/leaderboards" }, "Leaderboards")) : null,
+  );
+  if (!nobody) notice(error.message);
 }

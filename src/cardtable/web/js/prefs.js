@@ -3,7 +3,10 @@
 // hold and nothing fails.
 
 const KEYS = { trickPause: "cardtable.trickPause", handOrder: "cardtable.handOrder" };
+/** Where this browser keeps its trick pause (ms): the table's chooser and /settings write it alike. */
+export const TRICK_PAUSE_KEY = KEYS.trickPause;
 export const TRICK_PAUSES = [0, 500, 1000, 2000, 3000];
+const LONGEST_PAUSE = 10_000;
 const DEFAULTS = { trickPause: 1000, handOrder: "suit" };
 
 function read(name) {
@@ -24,8 +27,9 @@ function write(name, value) {
 
 /** Milliseconds a finished trick stays on the table before the next card is shown (0: none). */
 export function trickPause() {
-  const value = Number(read("trickPause"));
-  return read("trickPause") !== null && TRICK_PAUSES.includes(value) ? value : DEFAULTS.trickPause;
+  const stored = read("trickPause");
+  const value = Number(stored);
+  return stored !== null && Number.isInteger(value) && value >= 0 && value <= LONGEST_PAUSE ? value : DEFAULTS.trickPause;
 }
 
 export function setTrickPause(ms) {

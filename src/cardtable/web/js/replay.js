@@ -5,14 +5,14 @@
 // Beside the board, the game log from the chosen seat (gamelog.js), split by deals and results as at the
 // table; a line jumps to its step. Players are called by their names, as at the table (names.js).
 
-import { api, header, notice, requireUser } from "./api.js";
+import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { GAME_DECKS, cardSvg } from "./cards.js";
 import { h, replace } from "./dom.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { mountReview } from "./review.js";
 import { markStep, replayLog } from "./gamelog.js";
-import { nameOf, namesOfLabels, setNames } from "./names.js";
+import { gameTitles, nameOf, namesOfLabels, seatWord, setNames, titleOf } from "./names.js";
 
 const [, , kind, id] = location.pathname.split("/"); // /replays/<tables|uploads|shared>/<id or key>
 const ref = kind === "shared" ? encodeURIComponent(id) : Number(id);
@@ -30,6 +30,7 @@ let step = 0;
 let viewer = 0; // a seat, or null for the public view
 let frame = null;
 let asking = 0;
+let titles = new Map(); // the games' names as players write them (names.js)
 
 async function show(wanted) {
   step = Math.max(0, Math.min(replay.steps.length - 1, wanted));
@@ -43,7 +44,7 @@ async function show(wanted) {
 }
 
 function label(seat) {
-  return `Seat ${seat} (${nameOf(seat)})`;
+  return `${seatWord(seat)} (${nameOf(seat)})`;
 }
 
 function draw() {
@@ -81,12 +82,12 @@ function cards(value, deck) {
 
 function drawFrame() {
   const title = { tables: `table ${ref}`, uploads: `uploaded record ${ref}`, shared: "a shared record" }[kind];
-  document.title = `Replay of ${title} · cardtable`;
-  replace(document.querySelector("#replay-title"), `${replay.game} · replay of ${title}`);
+  pageTitle(`Replay of ${title} · cardtable`);
+  replace(document.querySelector("#replay-title"), `${titleOf(titles, replay.game)} · replay of ${title}`);
   const winners = replay.result?.winners ?? null;
   replace(
     document.querySelector("#replay-players"),
-    replay.players.map((_, seat) => `Seat ${seat}: ${nameOf(seat)}`).join(" · "),
+    replay.players.map((_, seat) => `${seatWord(seat)}: ${nameOf(seat)}`).join(" · "),
     winners === null ? " · unfinished" : winners.length ? ` · won by ${winners.map((s) => nameOf(s)).join(" and ")}` : " · nobody won",
   );
   slider.max = String(replay.steps.length - 1);
@@ -126,6 +127,7 @@ try {
   replay = await api(base);
   setNames(namesOfLabels(replay.players));
   renderer = await rendererFor(replay.game).catch(() => generic);
+  titles = await gameTitles(api).catch(() => titles);
   drawFrame();
   mountReview({ base, replay, label, open: (wanted, seat) => ((viewer = seat), show(wanted).then(() => board.scrollIntoView({ block: "center" }))) });
   await show(0);

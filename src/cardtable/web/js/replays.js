@@ -2,9 +2,11 @@
 // event is wrong), and the finished games and uploaded records one can step through. An upload is yours
 // alone until you press "Share": its link (/replays/shared/<key>) is shown, for anyone you give it to,
 // until "Stop sharing" withdraws it. "Delete" makes room under the quota of uploads kept.
+// Games are named as players write them ("Troeven (version 2)", names.js), players as at the table.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
+import { gameTitles, titleOf } from "./names.js";
 import { boardLabels } from "./players.js";
 
 const user = await requireUser();
@@ -30,16 +32,22 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
+/** A seat of a finished table as the table named it: "easy bot", a person's name. */
+function seatName(seat) {
+  if (seat.kind === "bot") return `${seat.name} bot`;
+  return seat.name ?? "open seat";
+}
+
 function list(el, items, empty) {
   replace(el, items.length ? h("ul", { class: "replay-list" }, items) : h("p", { class: "quiet" }, empty));
 }
 
 const uploadsEl = document.querySelector("#uploads");
-const [finished, uploads, labels] = await Promise.all([api("/tables?status=over&mine=true"), api("/replays/uploads"), boardLabels(api)]);
+const [finished, uploads, labels, titles] = await Promise.all([api("/tables?status=over&mine=true"), api("/replays/uploads"), boardLabels(api), gameTitles(api)]);
 list(
   document.querySelector("#finished"),
   finished.map((t) =>
-    h("li", {}, h("a", { href: `/replays/tables/${t.id}` }, `${labels.get(t.board) ?? t.game} · table ${t.id}`), " ", h("small", { class: "quiet" }, t.seats.map((s) => s.name ?? "open").join(", "))),
+    h("li", {}, h("a", { href: `/replays/tables/${t.id}` }, `${labels.get(t.board) ?? titleOf(titles, t.game)} · table ${t.id}`), " ", h("small", { class: "quiet" }, t.seats.map(seatName).join(", "))),
   ),
   "None yet: a game you played appears here once it is over.",
 );
@@ -55,7 +63,7 @@ function uploadItem(u) {
   return h(
     "li",
     { dataset: { upload: String(u.id) } },
-    h("a", { href: `/replays/uploads/${u.id}` }, `${u.game} · record ${u.id}`),
+    h("a", { href: `/replays/uploads/${u.id}` }, `${titleOf(titles, u.game)} · record ${u.id}`),
     " ",
     h("small", { class: "quiet" }, new Date(u.created_at).toLocaleString()),
     " ",

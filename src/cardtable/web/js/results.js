@@ -37,7 +37,7 @@ export function resultTable(message) {
         h(
           "tr",
           { class: winners.includes(seat.seat) ? "winner" : "" },
-          h("td", {}, String(seat.seat)),
+          h("td", {}, String(seat.seat + 1)), // counted from 1, as people count
           h("td", {}, nameOf(seat.seat)),
           cols.map(([, value]) => h("td", {}, String(value(seat.seat)))),
         ),

@@ -58,13 +58,19 @@ function trainsTable(obs) {
   return [h("p", {}, turn), h("table", { class: "score-sheet" }, h("tbody", {}, rows))];
 }
 
+/** How a Cabooses game stands, in words: "Won by Ana and easy bot", "Ended in a stalemate", "In play". */
+function caboosesOutcome(obs) {
+  if (!obs.over) return "In play";
+  if (obs.outcome === "win" && obs.winners.length) return `Won by ${obs.winners.map(nameOf).join(" and ")}`;
+  return { stalemate: "Ended in a stalemate", draw: "Ended in a draw" }[obs.outcome] ?? "Over";
+}
+
 function caboosesTable(obs) {
-  const outcome = obs.over ? { win: "won", stalemate: "ended in a stalemate", draw: "ended in a draw" }[obs.outcome] ?? obs.outcome : "in play";
   const rows = obs.hand_sizes.map((size, seat) =>
     h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, `${size} card${size === 1 ? "" : "s"} in hand`), h("td", {}, obs.ranking ? `rank ${obs.ranking[seat]}` : "")),
   );
   return [
-    h("p", {}, `The game ${outcome}${obs.over && obs.winners.length ? ` (${obs.winners.map(nameOf).join(" and ")})` : ""} · trains departed: ${obs.departed.length} · depot: ${obs.depot} cards`),
+    h("p", {}, `${caboosesOutcome(obs)} · trains departed: ${obs.departed.length} · depot: ${obs.depot} cards`),
     h("table", { class: "score-sheet" }, h("tbody", {}, rows)),
   ];
 }

@@ -1,14 +1,16 @@
 // The table page: one websocket to the server, the seats, the game drawn by its renderer (or by the
 // generic one with ?view=generic), moves sent back with the version they answer, and the result with a
 // link to the record once the game is over.
-// Around the game: the clocks (clock.js), the table chat (chat.js), "why can't I play this?" (hints.js),
-// stepping away and taking the seat back, and, once the game is over, the replay and the rating changes.
+// Around the game: the clocks (clock.js), the table chat (chat.js), "why can't I play this?" (hints.js;
+// its answer floats just above the hand, an error at the foot of the window: seen wherever the page is
+// scrolled, never pushing the table down), stepping away and taking the seat back, and, once the game is over, the replay and
+// the rating changes.
 // The body carries data-status and data-version of the state shown, for people's styles and for tests.
 // Players are called by their names everywhere (names.js); the game log (gamelog.js) follows the table.
 // Leaving while the game runs and one plays a seat (closing or reloading the page) is warned about first:
 // the stand-in bot then finishes the game for them and it is rated; the result says who left.
 
-import { api, header, notice, requireUser } from "./api.js";
+import { api, header, notice, pageTitle, refreshTurns, requireUser } from "./api.js";
 import { chatPanel } from "./chat.js";
 import { showClocks } from "./clock.js";
 import { h, replace } from "./dom.js";
@@ -17,7 +19,7 @@ import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { profileLink } from "./players.js";
 import { tableLog } from "./gamelog.js";
-import { nameOf, namesOfSeats, setNames } from "./names.js";
+import { gameList, gameTitles, nameOf, namesOfSeats, seatWord, setNames, titleOf } from "./names.js";
 import { resultTable, leftNote } from "./results.js";
 import { TRICK_PAUSES, setTrickPause, trickPause } from "./prefs.js";
 import { drawSheet } from "./sheet.js";
@@ -32,6 +34,8 @@ const viewLink = document.querySelector("#view-toggle");
 const seatControl = document.querySelector("#seat-control");
 const CHAT_MAX = 200;
 const plainView = new URLSearchParams(location.search).get("view") === "generic";
+let gameTitle = new Map(); // the games' names as players write them (names.js)
+let trickGames = new Set(); // the games played in tricks (GET /api/games): they offer the trick pause
 
 let user = null;
 let current = null;
@@ -44,7 +48,14 @@ let inbox = Promise.resolve(); // messages are handled one after another, in ord
 
 board.addEventListener("move", (event) => send(event.detail));
 board.addEventListener("resort", () => current && draw(current));
-askWhyOnBlockedCards(board, (card) => sendMessage({ type: "why", table: tableId, move: card }));
+const noticeEl = document.querySelector("#notice");
+let asked = null; // the card (or the hand) whose "why?" was asked last: its answer floats above it
+askWhyOnBlockedCards(board, (card, pressed) => {
+  asked = pressed?.closest(".ct-hand") ?? pressed ?? null;
+  sendMessage({ type: "why", table: tableId, move: card });
+});
+// the notice floats over the page (style.css) and lets taps through: the next tap anywhere closes it
+document.addEventListener("pointerdown", () => noticeEl.textContent && notice(""), { capture: true });
 const sheetEl = document.querySelector("#score-sheet");
 let sheetRows = [];
 const followLog = tableLog(document.querySelector("#log"), tableId, (rows) => {
@@ -76,7 +87,7 @@ function connect() {
     pending = false;
     if (event.code === 1008) {
       connectionEl.textContent = "closed";
-      notice(event.reason || "the server closed the connection");
+      warn(event.reason || "the server closed the connection");
       return;
     }
     connectionEl.textContent = "reconnecting…";
@@ -89,7 +100,7 @@ async function receive(message) {
   if (message.type === "error") {
     pending = false;
     board.classList.remove("waiting");
-    notice(message.detail);
+    warn(message.detail);
     return;
   }
   if (message.table !== tableId) return;
@@ -99,6 +110,7 @@ async function receive(message) {
   }
   if (message.type === "hint") {
     notice(hintText(message), "hint");
+    floatAbove(asked);
     return;
   }
   if (message.type !== "table") return;
@@ -106,6 +118,7 @@ async function receive(message) {
   current = message;
   pending = false;
   notice("");
+  refreshTurns(); // "Your turn at N tables" follows the table (api.js)
   renderer ??= await loadRenderer(message.game);
   const before = shown;
   shown = message.observation;
@@ -113,6 +126,20 @@ async function receive(message) {
   drawSheet(sheetEl, shown, sheetRows);
   followLog(message.version);
   if (trickJustTaken(before, shown)) await holdTrick();
+}
+
+/** Show an error in the notice, at the window's foot. */
+function warn(text) {
+  notice(text);
+  floatAbove(null);
+}
+
+/** Float the notice just above ``anchor`` (over the turn prompt, for the hand), where the player is
+ * looking, when there is room for it in the window; else at the window's foot (style.css). */
+function floatAbove(anchor) {
+  noticeEl.style.bottom = "";
+  const top = anchor?.isConnected ? anchor.getBoundingClientRect().top : null;
+  if (top !== null && top <= innerHeight && top - noticeEl.offsetHeight - 6 >= 0) noticeEl.style.bottom = `${innerHeight - top + 6}px`;
 }
 
 /** True when the picture now shows a trick just completed (the next card is not led yet). */
@@ -140,14 +167,22 @@ function holdTrick() {
   });
 }
 
-/** The trick pause chooser below the board (kept per browser). */
-function drawPauseChoice() {
+/** The trick pause chooser below the board (kept per browser), offered in games played in tricks only:
+ * the server says which those are (GET /api/games, each game's `tricks`). */
+function drawPauseChoice(game) {
+  const prefs = document.querySelector("#table-prefs");
+  if (prefs.dataset.game === game) return;
+  prefs.dataset.game = game;
+  prefs.hidden = !trickGames.has(game);
+  if (prefs.hidden) return replace(prefs);
   const select = h(
     "select",
     { id: "trick-pause", onchange: (event) => setTrickPause(Number(event.target.value)) },
-    TRICK_PAUSES.map((ms) => h("option", { value: String(ms), selected: ms === trickPause() }, ms ? `${ms / 1000} s` : "none")),
+    [...new Set([...TRICK_PAUSES, trickPause()])]  // a pause chosen on /settings is offered too
+      .sort((a, b) => a - b)
+      .map((ms) => h("option", { value: String(ms), selected: ms === trickPause() }, ms ? `${ms / 1000} s` : "none")),
   );
-  replace(document.querySelector("#table-prefs"), h("label", { for: "trick-pause" }, "A finished trick stays for "), select, " (a click goes on at once)");
+  replace(prefs, h("label", { for: "trick-pause" }, "A finished trick stays for "), select, " (a click goes on at once)");
 }
 
 /** The game's picture, or the generic table when asked for (?view=generic) or when the picture fails to
@@ -183,7 +218,8 @@ window.addEventListener("beforeunload", (event) => {
 });
 
 function draw(message) {
-  document.title = `${message.game} · table ${tableId} · cardtable`;
+  pageTitle(`${titleOf(gameTitle, message.game)} · table ${tableId} · cardtable`);
+  drawPauseChoice(message.game);
   document.body.dataset.status = message.status;
   document.body.dataset.version = String(message.version);
   board.classList.remove("waiting");
@@ -195,7 +231,7 @@ function draw(message) {
       h(
         "li",
         { class: ["seat", seat.kind, seat.seat === message.to_act ? "to-act" : "", mine === seat ? "mine" : ""].join(" ") },
-        h("span", { class: "seat-number" }, `Seat ${seat.seat}`),
+        h("span", { class: "seat-number" }, seatWord(seat.seat)),
         h("span", { class: "seat-name" }, profileLink(seat.username, nameOf(seat.seat))),
         seat.guest ? h("span", { class: "tag quiet" }, "guest") : null,
         mine === seat ? h("span", { class: "tag" }, "you") : null,
@@ -231,6 +267,11 @@ function awayText(reason) {
 function drawSeatControl(message, mine) {
   seatControl.hidden = !mine || message.status !== "playing";
   if (seatControl.hidden) return;
+  // drawn again only when it changes: a button remade at every update (a stand-in playing fast) would slip
+  // away from under the click that was meant for it
+  const state = mine.away || "here";
+  if (seatControl.dataset.state === state) return;
+  seatControl.dataset.state = state;
   if (mine.away === "time") {
     replace(seatControl, "Your time has run out: a bot plays your seat to the end of the game.");
   } else if (mine.away) {
@@ -245,7 +286,7 @@ function drawSeatControl(message, mine) {
 }
 
 function sendControl(type) {
-  if (!sendMessage({ type, table: tableId })) notice("not connected: try again in a moment");
+  if (!sendMessage({ type, table: tableId })) warn("not connected: try again in a moment");
 }
 
 function lobbyActions(message, mine) {
@@ -253,7 +294,7 @@ function lobbyActions(message, mine) {
     try {
       await api(`/tables/${tableId}/${path}`, { method: "POST" });
     } catch (error) {
-      notice(error.message);
+      warn(error.message);
     }
   };
   const free = message.seats.some((s) => s.kind === "open" || (s.kind === "invited" && s.name === user.username));
@@ -301,7 +342,8 @@ async function showRatingChanges(game) {
 
 viewLink.href = plainView ? location.pathname : `${location.pathname}?view=generic`;
 viewLink.textContent = plainView ? "picture view" : "plain view";
-drawPauseChoice();
 user = await requireUser();
 header(user);
+gameTitle = await gameTitles(api).catch(() => gameTitle);
+trickGames = new Set((await gameList(api).catch(() => [])).filter((g) => g.tricks).map((g) => g.name));
 connect();

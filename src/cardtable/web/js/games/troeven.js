@@ -1,8 +1,9 @@
 // Troeven at the table, both versions: the opponent at the top, the viewer at the bottom, the trick and
 // the trump suit between them. Version 1 shows both layouts as eight piles (the face-up card on top of
 // the face-down cards under it, whose number is shown); the viewer's face-up cards are the ones they may
-// play. Version 2 shows the viewer's hand, the opponent's hidden hand and the stock. The caller names
-// trumps with four suit buttons; the last trick and the previous round can be looked back at.
+// play (those that may not be played now are dimmed, never see-through: games.css). Version 2 shows the
+// viewer's hand, the opponent's hidden hand and the stock. The caller names trumps with four suit
+// buttons; the last trick and the previous round can be looked back at.
 //
 // It reads the observation of games/troeven.py: version, phase, dealer, caller, trump, scores, points,
 // tricks_won, trick_number, hand, layouts (version 1), hand_sizes and stock (version 2), trick,
