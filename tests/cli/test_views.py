@@ -182,3 +182,15 @@ def test_cards_typed_as_they_are_shown_are_read_as_their_notation(game: str) -> 
         shown = f"{'10' if rank == 'T' else rank}{SUIT_SYMBOL[suit]}"
         assert view.expand(shown, state, []) == [move]
         assert view.expand(f"{rank.lower()}{suit.lower()}", state, []) == [move]
+
+
+def test_game_of_trains_names_its_turn_limit_only_as_it_nears() -> None:
+    """The limit is a safeguard: "turn 2 of 1000" read as if the game lasted a thousand turns."""
+    view = view_for("game-of-trains")
+    state = cardtable.make("game-of-trains", turn_limit=30).new_game(seed=3)
+    until(state, lambda s: s.observation(None)["phase"] == "turn", random.Random(1))
+    obs = state.observation(None)
+    assert view.progress(obs) == f"turn {obs['turn'] + 1}, seat {obs['to_act']} to act"
+    until(state, lambda s: s.is_terminal() or s.observation(None)["turn"] >= 12, random.Random(2))
+    assert not state.is_terminal()  # this deal runs on: 18 turns left
+    assert view.progress(state.observation(None)).endswith("(the game ends without a winner after turn 30)")

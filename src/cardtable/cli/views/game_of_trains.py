@@ -97,12 +97,16 @@ class GameOfTrainsView(View):
         return Group(*parts)
 
     def progress(self, obs: Observation) -> str:
+        """Where the game stands; the turn limit (a safeguard, far off in a real game) only once it nears."""
         if obs["phase"] == "setup":
             return f"setup, seat {obs['to_act']} places a card (first player: seat {obs['first_player']})"
-        limit = f" of {obs['turn_limit']}" if obs["turn_limit"] else ""
         if obs["phase"] == "over":
             return f"over after {obs['turn']} turns"
-        return f"turn {obs['turn'] + 1}{limit}, seat {obs['to_act']} to act"
+        left = obs["turn_limit"] - obs["turn"] if obs["turn_limit"] else None
+        limit = (
+            f" (the game ends without a winner after turn {obs['turn_limit']})" if left and left <= 20 else ""
+        )
+        return f"turn {obs['turn'] + 1}, seat {obs['to_act']} to act{limit}"
 
     def trains_table(self, obs: Observation, trains: list[list[Any]] | None = None) -> Fitted:
         """Every train as a row of cars with their couplings, the abilities' marks under the cars."""
