@@ -25,41 +25,18 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx2
 import websockets
+from load import start_server  # the same loopback server load.py starts
 
 RAISED = {"CARDTABLE_GUEST_ATTEMPTS": "100000", "CARDTABLE_WS_RATE": "1000", "CARDTABLE_WS_BURST": "1000"}
 RAISED_WATCHES = {"CARDTABLE_WATCH_ATTEMPTS": "1000000", "CARDTABLE_WATCH_ADDRESS_ATTEMPTS": "1000000"}
-
-
-def start(workdir: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
-    """``cardtable serve`` on a free loopback port, once it answers /healthz."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    cardtable = str(Path(sys.executable).with_name("cardtable"))
-    db = str(workdir / "watch.db")
-    args = [cardtable, "serve", "--port", str(port), "--db", db, "--log-level", "warning"]
-    log = (workdir / "server.log").open("wb")
-    server = subprocess.Popen(args, env=env, stdout=log, stderr=log)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline and server.poll() is None:
-        try:
-            if httpx2.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return server, url
-        except httpx2.TransportError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit(f"the server did not start:\n{(workdir / 'server.log').read_text()[-2000:]}")
 
 
 def guest(url: str, name: str) -> httpx2.Client:
@@ -239,13 +216,13 @@ def main() -> None:
     if not args.default_limits:
         env.update(RAISED_WATCHES)
     with tempfile.TemporaryDirectory(prefix="watch-cost-") as workdir:
-        server, url = start(Path(workdir), env)
+        server, url = start_server(Path(workdir), "server", env, ["--db", str(Path(workdir) / "watch.db")])
         try:
             table = asyncio.run(long_game(url, args))
             asyncio.run(measure(url, args, table))
         finally:
             stop(server)
-        server, url = start(Path(workdir), env)
+        server, url = start_server(Path(workdir), "server", env, ["--db", str(Path(workdir) / "watch.db")])
         try:
             print("after a restart (nothing kept in memory):")
             asyncio.run(watch_and_log(url, table, args.repeat, "newcomer"))

@@ -17,14 +17,8 @@ import cardtable
 from cardtable.core.game import State
 
 from ..server.process import Server, server_env
-from .renderer_page import DESKTOP, PHONE, harness_server, renderer_page
+from .renderer_page import DESKTOP, PHONE, renderer_page
 from .test_table_defects import Guest
-
-
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with harness_server(tmp_path_factory.mktemp("harness")) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

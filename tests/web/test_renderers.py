@@ -23,7 +23,6 @@ from .renderer_page import (
     PHONE,
     RendererPage,
     advance,
-    harness_server,
     legal_strings,
     renderer_page,
     shot,
@@ -213,12 +212,6 @@ STRETCHES: list[tuple[str, dict[str, Any], int, int]] = [
 
 
 # -- fixtures ---------------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with harness_server(tmp_path_factory.mktemp("harness")) as url:
-        yield url
 
 
 @pytest.fixture

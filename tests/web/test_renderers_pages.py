@@ -17,7 +17,6 @@ from cardtable.core.game import State
 from .renderer_page import (
     DESKTOP,
     RendererPage,
-    harness_server,
     legal_strings,
     renderer_page,
     shot,
@@ -25,12 +24,6 @@ from .renderer_page import (
 
 Observation = dict[str, Any]
 GAMES = sorted(cardtable.games())
-
-
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with harness_server(tmp_path_factory.mktemp("harness")) as url:
-        yield url
 
 
 @pytest.fixture

@@ -16,13 +16,7 @@ import pytest
 import cardtable
 
 from ..server.process import Server, server_env
-from .renderer_page import DESKTOP, PHONE, harness_server, renderer_page
-
-
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with harness_server(tmp_path_factory.mktemp("harness")) as url:
-        yield url
+from .renderer_page import DESKTOP, PHONE, renderer_page
 
 
 @pytest.fixture(scope="module")

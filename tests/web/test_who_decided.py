@@ -17,7 +17,7 @@ import pytest
 import cardtable
 
 from ..server.process import Server, server_env
-from .renderer_page import DESKTOP, PHONE, harness_server, legal_strings, renderer_page
+from .renderer_page import DESKTOP, PHONE, legal_strings, renderer_page
 from .test_table_defects import Guest
 
 LOG = "#log .log-lines"
@@ -30,12 +30,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.start()
     yield running
     running.kill()
-
-
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with harness_server(tmp_path_factory.mktemp("harness")) as url:
-        yield url
 
 
 def create(guest: Guest, body: dict[str, Any]) -> int:
