@@ -1,4 +1,5 @@
-"""Cards as small integers and hands as bitmasks, plus the French 32-card piquet pack.
+"""Cards as small integers and hands as bitmasks, plus the French 32-card piquet pack, and ``Pack``: a
+game's cards as people see them (one table of suits and card names, which the browser receives).
 
 A hand is an ``int`` whose bit ``c`` is set when it holds card ``c``; ``bits`` lists the cards of a
 mask in ascending order.
@@ -9,7 +10,8 @@ mask in ascending order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import repeat
 from operator import add, itemgetter
 
@@ -69,6 +71,8 @@ PIQUET_RANKS = "789TJQKA"
 """Low to high; a card's id is ``suit * 8 + rank`` so ids sort by suit, then rank."""
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
+"""The ranks named in words (the others by their digit)."""
 
 PIQUET_CARDS = tuple(range(32))
 PIQUET_SUIT_OF = tuple(card // 8 for card in PIQUET_CARDS)
@@ -85,6 +89,16 @@ def piquet_code(card: int) -> str:
     return PIQUET_CODES[card]
 
 
+def piquet_name(code: str) -> str:
+    """A piquet card as players write it: ``Q♣``, ``10♦`` (the code ``TD``)."""
+    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
+
+
+def piquet_words(code: str) -> str:
+    """A piquet card in words, as a screen reader says it: ``queen of clubs``, ``10 of diamonds``."""
+    return f"{RANK_NAMES.get(code[0], code[0])} of {SUIT_NAMES[code[1]]}"
+
+
 def piquet_card(text: str) -> int:
     """The id of a card code (any case, ``10`` accepted for ``T``); raises InvalidNotation."""
     card = PIQUET_IDS.get(text)
@@ -96,3 +110,18 @@ def piquet_card(text: str) -> int:
     if code not in PIQUET_IDS:
         raise InvalidNotation(f"{text!r} is not a card: write rank then suit, like QC or TD")
     return PIQUET_IDS[code]
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A game's cards as people see them (``Game.pack``): the pack's name, by which the browser draws its
+    faces (``piquet``), each card's name in words by its code (``QC``: ``queen of clubs``), and the marks
+    printed on a card where the real cards carry some (Mü's triangles, its card points)."""
+
+    name: str
+    words: Mapping[str, str]
+    marks: Mapping[str, int] = field(default_factory=dict)
+
+
+PIQUET_PACK = Pack("piquet", {code: piquet_words(code) for code in PIQUET_CODES})
+"""The piquet pack of every game played with it."""

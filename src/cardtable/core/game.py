@@ -18,10 +18,12 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import add
 from typing import Any, ClassVar, NamedTuple
 
+from .cards import Pack
 from .errors import IllegalAction, RecordError
 from .events import RECORD_FORMAT, ChanceScript, Entry, json_copy, record_form
 from .events import JsonDict as JsonDict  # the contract's type of observations and events
 from .options import Option, OptionValue, validate_options
+from .story import Fact, logged_facts
 
 
 class Verb(NamedTuple):
@@ -48,6 +50,8 @@ class Game(ABC):
     """The id that the API, records and the command line use ("game-of-trains")."""
     title: ClassVar[str]
     """The name as players write it ("Game of Trains"): what every page and screen shows."""
+    pack: ClassVar[Pack | None] = None
+    """Its cards as people see them (drawn and named in the browser); None shows plain codes."""
     option_specs: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
     num_actions: ClassVar[int]
@@ -142,11 +146,16 @@ class State(ABC):
     """Per action id: the verb's move method, its reason method and the argument (built from ``_verbs``)."""
     _slot_names: ClassVar[tuple[str, ...]] = ()
     """The ``__slots__`` of the class and its bases: the fields kept outside the instance dict."""
+    _verb_of: ClassVar[tuple[str, ...]] = ()
+    """Per action id: the name of its verb (for ``describe``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls._verbs:
             cls._dispatch = _dispatch_table(cls)
+            cls._verb_of = tuple(
+                verb.name for verb in sorted(cls._verbs, key=lambda v: v.base) for _ in range(verb.size)
+            )
         cls._slot_names = tuple(
             name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ())
         )
@@ -270,6 +279,30 @@ class State(ABC):
         world._legal = None  # the hidden cards are about to change
         return world
 
+    # -- what happened, for the people watching (``story``) ---------------------------------------
+
+    def describe(self, action: int) -> Fact:
+        """What ``action`` means for the seat to act now: its verb and arguments, as a move's ``Fact``
+        (legal now or not; the game over, the seat is None)."""
+        _, _, arg = self._dispatch[action]
+        return self._describe(self._verb_of[action], self._to_act, arg, action)
+
+    def tell(self, action: int) -> list[Fact]:
+        """Take ``action`` as ``apply_action`` does (IllegalAction, state unchanged, if not legal) and say
+        what happened: the move's fact, then what the rules did on their own, in order. It keeps a copy
+        of the state before the move: for the people watching a match, not for search."""
+        fact = self.describe(action)
+        before = self.clone()
+        self.apply_action(action)
+        facts = [self._made(fact), *self._aftermath(before, before.event_count() + 1)]
+        if self._to_act is None:
+            facts.append(Fact("end", None, {"winners": list(self._winners)}))
+        return facts
+
+    def opening(self) -> list[Fact]:
+        """What the set-up did (the first deal and what followed it), for a state no move was made in."""
+        return self._aftermath(None, 0)
+
     def event_count(self) -> int:
         """How many events the record holds so far."""
         return len(self._log)
@@ -338,6 +371,27 @@ class State(ABC):
     # Each verb ``v`` of ``_verbs`` has ``_why_not_v(seat, arg)``, the reason the move is illegal now or
     # None (it must agree with ``_legal_actions``), and ``_v(seat, arg)``, which applies a legal move and
     # runs every forced step until a seat must decide or the match ends.
+
+    def _describe(self, verb: str, seat: int | None, arg: int, action: int) -> Fact:
+        """A move's fact (see ``describe``). The default names the verb and gives the move's notation;
+        games give its arguments their meaning (the card played, the position in a train)."""
+        return Fact(verb, seat, {"notation": self.game.action_to_string(action)}, move=True)
+
+    def _made(self, fact: Fact) -> Fact:
+        """The move's fact once the move is made, with what only its outcome says (the card a draw drew,
+        a secret of its seat): chance decides it, so ``describe`` cannot know it. The default keeps the
+        fact as described."""
+        return fact
+
+    def _aftermath(self, before: State | None, start: int) -> list[Fact]:
+        """What the rules did on their own after a move (``before``: the state before it) or at the set-up
+        (``before`` None), ending with the facts of the log's own events from index ``start`` (deals,
+        scores). The default tells those events only; games add what their rules did (a trick taken)."""
+        return self._logged_facts(start)
+
+    def _logged_facts(self, start: int) -> list[Fact]:
+        """The facts of the log's own events (deals, scores, shuffles) from index ``start``."""
+        return logged_facts([event for event in self._log[start:] if isinstance(event, dict)])
 
     def _result(self) -> JsonDict:
         """The record's ``result`` object once the match is over."""

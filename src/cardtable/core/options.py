@@ -14,7 +14,9 @@ class Option:
     """One option of a game: its default and what values it accepts.
 
     ``choices`` lists every allowed value; otherwise ``minimum`` bounds an integer. ``seat`` options
-    name a seat (0..players-1) or ``None`` ("drawn from the seed").
+    name a seat (0..players-1) or ``None`` ("drawn from the seed"). ``table_range`` is the inclusive
+    range a table of the platform allows for an open-ended integer (so that every game at a table ends);
+    the engine itself accepts any value from ``minimum``, as research may want.
     """
 
     name: str
@@ -24,6 +26,7 @@ class Option:
     minimum: int | None = None
     seat: bool = False
     kind: type = int
+    table_range: tuple[int, int] | None = None
 
     def allowed(self) -> str:
         """Say in words which values this option takes."""

@@ -10,6 +10,7 @@ from .errors import IllegalAction, InvalidNotation, RecordError
 from .events import RECORD_FORMAT, ChanceScript
 from .game import State
 from .registry import make
+from .story import Fact
 
 _KEYS = {"format", "game", "options", "seed", "players", "events", "result"}
 
@@ -41,6 +42,17 @@ def replay(record: Mapping[str, Any]) -> State:
 def replay_steps(record: Mapping[str, Any]) -> Iterator[Step]:
     """Replay a record one decision at a time: the set-up, then each move (``Step``). The record's
     result is checked at the end; raises RecordError naming the first bad event's index and why."""
+    for step, _ in _replay(record, tell=False):
+        yield step
+
+
+def story_steps(record: Mapping[str, Any]) -> Iterator[tuple[Step, list[Fact]]]:
+    """``replay_steps`` with what happened at each step, as the engine tells it (``State.opening`` at the
+    set-up, ``State.tell`` for each move)."""
+    return _replay(record, tell=True)
+
+
+def _replay(record: Mapping[str, Any], *, tell: bool) -> Iterator[tuple[Step, list[Fact]]]:
     events = _check_header(record)
     try:
         game = make(record["game"], **record["options"])
@@ -48,12 +60,12 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[Step]:
         raise RecordError(f"bad game or options: {error}") from None
     state = game.state_class(game, record["seed"], ChanceScript(events))
     index = _check_generated(state, events, 0)
-    yield Step(state, None, None)
+    yield Step(state, None, None), state.opening() if tell else []
     while index < len(events):
         event = events[index]
-        _apply_move(state, event, index)
+        facts = _apply_move(state, event, index, tell)
         index = _check_generated(state, events, index + 1)
-        yield Step(state, event["seat"], event["move"])
+        yield Step(state, event["seat"], event["move"]), facts
     _check_result(state, record["result"])
     state.end_replay()
 
@@ -90,7 +102,8 @@ def _check_generated(state: State, events: list[Any], index: int) -> int:
     return index
 
 
-def _apply_move(state: State, event: Any, index: int) -> None:
+def _apply_move(state: State, event: Any, index: int, tell: bool) -> list[Fact]:
+    """Make a recorded move (and with ``tell``, return what happened)."""
     if not isinstance(event, dict) or set(event) != {"seat", "move"}:
         raise RecordError(f"expected a move {{'seat': s, 'move': ...}} here, found {event!r}", index=index)
     seat, text = event["seat"], event["move"]
@@ -105,9 +118,12 @@ def _apply_move(state: State, event: Any, index: int) -> None:
     except InvalidNotation as error:
         raise RecordError(f"seat {seat}'s move {text!r} is no move: {error}", index=index) from None
     try:
+        if tell:
+            return state.tell(action)
         state.apply_action(action)
     except IllegalAction as error:  # the reason already names the seat and the move
         raise RecordError(str(error), index=index) from None
+    return []
 
 
 def _check_result(state: State, result: Any) -> None:

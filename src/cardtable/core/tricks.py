@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from functools import cache, partial
 from itertools import repeat, starmap
@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from .cards import HIGH_WORD_BITS, LOW_WORD_BITS, WORD, bits, bits_tuple, mask_of
 from .game import State
 from .hidden import deal_hidden
+from .story import Fact
 
 
 class FollowRule(Enum):
@@ -336,6 +337,15 @@ class TrickTakingState(State):
     def _after_trick(self, winner: int) -> None:
         """What happens after each of the first ``_tricks_before_a_break`` tricks of a hand, given
         its winner (who already leads the next trick)."""
+
+    def _trick_fact(self, before: TrickTakingState, name: Callable[[int], str]) -> Fact | None:
+        """The trick the last move (made from ``before``) completed, and who took it: a ``trick`` fact
+        with its cards and seats in play order (``name`` writes cards); None when it completed none."""
+        last = self._last_trick
+        if last is None or last is before._last_trick:
+            return None
+        seats, cards, winner, _ = last
+        return Fact("trick", winner, {"cards": [name(card) for card in cards], "seats": list(seats)})
 
     def _trick_view(self, name: Any) -> dict[str, Any]:
         """The public trick state for observations: current trick and the last one finished."""

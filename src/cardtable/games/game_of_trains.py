@@ -35,6 +35,9 @@ Decisions (where the spec leaves a choice to the engine, or reads unclearly):
 - ``turn_limit`` counts completed turns (``draw`` + ``place``, or one ``use``) after setup; the game ends
   with no winner once that many are over (a win on the last turn stands), and ``is_truncated()`` says
   the limit, not the rules, ended it. The observation's ``turn`` is the number of completed turns.
+- What happened (``State.tell``): a move's fact says the card placed and the car it replaced, or the
+  market card used and what its ability did; a drawn card is a ``secret`` of its drawer. A finished
+  game adds a ``trains`` fact with every train as it ends (every train is public, rules §7).
 
 >>> import cardtable
 >>> state = cardtable.make("game-of-trains", players=2, first_player=0).new_game(seed=1)
@@ -47,18 +50,21 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from enum import IntEnum
 from functools import partial
 from itertools import product
 from operator import is_, itemgetter
 from typing import Any, ClassVar, NamedTuple
 
+from ..core.cards import Pack
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State, Verb
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
+from ..core.story import Fact
 from ..core.tricks import shuffled
 
 # -- the cards -----------------------------------------------------------------------------------------
@@ -158,6 +164,29 @@ def rearranged(train: Sequence[int], ability: Ability, p: int) -> list[int]:
     if order is None:
         raise ValueError(f"{ability.name} cannot be used at position {p}")
     return [train[i] for i in order]
+
+
+def ability_effect(ability: Ability, train: Sequence[int], index: int | None) -> dict[str, Any] | None:
+    """What a market card's ability does when used on ``train`` (its user's) at ``index`` (0-based; None
+    for a removal), as a fact's arguments: the ``effect`` and its positions (1–7) and cars (codes). None
+    when the ability cannot be used so (a removal given a position, a position the ability refuses).
+
+    >>> ability_effect(Ability.MOVE_R2, [45, 30, 22, 17, 9, 5, 2], 1)
+    {'effect': 'move', 'car': '30', 'from': 2, 'to': 4}
+    >>> ability_effect(Ability.REMOVE_LAST, [45, 30, 22, 17, 9, 5, 2], None)
+    {'effect': 'remove', 'position': 7}
+    """
+    if ability in REMOVED_AT:
+        return {"effect": "remove", "position": REMOVED_AT[ability]} if index is None else None
+    if index is None or index + 1 not in LEGAL_POSITIONS[ability]:
+        return None
+    car, p = CODES[train[index]], index + 1
+    if ability is Ability.PROTECT:
+        return {"effect": "protect", "car": car, "position": p}
+    to = REARRANGEMENTS[ability][p].index(index) + 1  # where the car at p ends up
+    if ability in (Ability.SWAP_ADJ, Ability.SWAP_GAP1):
+        return {"effect": "swap", "positions": [p, to], "cars": [car, CODES[train[to - 1]]]}
+    return {"effect": "move", "car": car, "from": p, "to": to}
 
 
 def moved_positions(ability: Ability, p: int) -> tuple[int, ...]:
@@ -617,6 +646,41 @@ class GameOfTrainsState(State):
         if self._market[PROTECT] is None:  # else _legal_actions leaves out protected cars
             self._legal = self._turn_actions  # what _legal_actions gives now, known here for free
 
+    # -- what happened (``core.story``) ------------------------------------------------------------------
+
+    def _describe(self, verb: str, seat: int | None, arg: int, action: int) -> Fact:
+        """A move's meaning, read from the table before it: the card placed and the car it replaces (which
+        goes to the market), or the market card used, its ability and what the ability does there."""
+        if seat is not None:
+            train = self._trains[seat]
+            if verb == "draw":
+                return Fact("draw", seat, move=True)
+            if verb == "place":
+                card, index = PLACE_OF[arg]
+                args = {"card": CODES[card], "position": index + 1, "replaced": CODES[train[index]]}
+                return Fact("place", seat, args, move=True)
+            card, at = (arg + 1, None) if verb == "use" else PLACE_OF[arg]
+            effect = ability_effect(ABILITY_OF[card], train, at) or {}  # none: a form never legal
+            return Fact(
+                "use", seat, {"card": CODES[card], "ability": ABILITY_NAMES[card], **effect}, move=True
+            )
+        return super()._describe(verb, seat, arg, action)
+
+    def _made(self, fact: Fact) -> Fact:
+        """A draw's card, known once drawn (perhaps after a reshuffle): a secret of the drawer (rules §7)."""
+        if fact.kind == "draw" and self._drawn is not None:
+            return replace(fact, secret={"card": CODES[self._drawn]})
+        return fact
+
+    def _aftermath(self, before: State | None, start: int) -> list[Fact]:
+        """The deal (who plays first) and the reshuffles, from the log; once the game is over, every train
+        as it ends (``trains``: all of them are public, rules §7), for a replay's last picture."""
+        facts = self._logged_facts(start)
+        if self._over:
+            trains = [[CODES[card] for card in train] for train in self._trains]
+            facts.append(Fact("trains", None, {"trains": trains}))
+        return facts
+
     # -- observation --------------------------------------------------------------------------------------
 
     def table(self) -> Table:
@@ -735,6 +799,7 @@ class GameOfTrains(Game):
 
     name = "game-of-trains"
     title = "Game of Trains"
+    pack = Pack("trains", {str(card): f"car {card}" for card in CARDS})
     option_specs = (
         Option(name="players", default=2, choices=(2, 3, 4), help="number of players"),
         Option(name="first_player", default=None, seat=True, help="who plays first"),
@@ -742,6 +807,7 @@ class GameOfTrains(Game):
             name="turn_limit",
             default=1000,
             minimum=0,
+            table_range=(1, 2000),
             help="safeguard: the game ends with no winner after this many turns",
         ),
     )

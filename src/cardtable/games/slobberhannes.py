@@ -24,6 +24,7 @@ Decisions (where the spec leaves a choice to the engine):
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
 from typing import Any, ClassVar
 
@@ -32,6 +33,7 @@ from ..core.cards import (
     PIQUET_CARDS,
     PIQUET_CODES,
     PIQUET_IDS,
+    PIQUET_PACK,
     PIQUET_RANK_OF,
     PIQUET_SUIT_MASKS,
     PIQUET_SUIT_OF,
@@ -41,9 +43,10 @@ from ..core.cards import (
     piquet_code,
 )
 from ..core.events import check_deal
-from ..core.game import Game, JsonDict, Verb
+from ..core.game import Game, JsonDict, State, Verb
 from ..core.options import Option
 from ..core.registry import register
+from ..core.story import Fact
 from ..core.tricks import FollowRule, TrickTakingState, beat_table, shuffled
 
 PLAY_BASE = 0
@@ -166,6 +169,27 @@ class SlobberhannesState(TrickTakingState):
 
     _play = TrickTakingState._play_card
 
+    def _describe(self, verb: str, seat: int | None, arg: int, action: int) -> Fact:
+        return Fact("play", seat, {"card": piquet_code(arg)}, move=True)
+
+    def _aftermath(self, before: State | None, start: int) -> list[Fact]:
+        """A trick taken, with the penalties it carries (§6: 1 point each for the hand's first and last
+        trick and the trick holding QC), then the score and the next deal, numbered by hand."""
+        facts = []
+        if isinstance(before, SlobberhannesState) and (trick := self._trick_fact(before, piquet_code)):
+            taken_before = len(before._tricks)
+            penalties = [
+                *(["first"] if taken_before == 0 else []),
+                *(["queen"] if QUEEN_OF_CLUBS in self._last_trick[1] else []),  # type: ignore[index]
+                *(["last"] if taken_before == self._tricks_per_hand - 1 else []),
+            ]
+            facts.append(replace(trick, args={**trick.args, "penalties": penalties}))
+        for fact in self._logged_facts(start):
+            scored = self._hand_number - (0 if self._over else 1)
+            number = scored if fact.kind == "score" else self._hand_number
+            facts.append(replace(fact, args={**fact.args, "hand": number}))
+        return facts
+
     def resample(self, seat: int | None, rng: random.Random) -> SlobberhannesState:
         """Other hands redealt from the cards they hold, keeping sizes and the suits they showed void in."""
         world = self._world_copy(rng)
@@ -207,6 +231,7 @@ class Slobberhannes(Game):
 
     name = "slobberhannes"
     title = "Slobberhannes"
+    pack = PIQUET_PACK
     option_specs = (
         Option(name="players", default=4, choices=(3, 4, 5, 6), help="number of players"),
         Option(name="start_points", default=10, choices=(6, 10, 16), help="every score starts here"),

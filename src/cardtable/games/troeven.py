@@ -64,6 +64,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import ClassVar
 
@@ -72,6 +73,7 @@ from ..core.cards import (
     PIQUET_CARDS,
     PIQUET_CODES,
     PIQUET_IDS,
+    PIQUET_PACK,
     PIQUET_RANK_OF,
     PIQUET_SUIT_MASKS,
     PIQUET_SUIT_OF,
@@ -84,10 +86,11 @@ from ..core.cards import (
 )
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
-from ..core.game import Game, JsonDict, Verb
+from ..core.game import Game, JsonDict, State, Verb
 from ..core.hidden import deal_hidden
 from ..core.options import Option
 from ..core.registry import register
+from ..core.story import Fact
 from ..core.tricks import FollowRule, TrickTakingState, beat_table, follow_masks, shuffled
 
 PLAY_BASE = 0
@@ -145,15 +148,26 @@ def card_points(cards: Iterable[int]) -> int:
     return sum(CARD_POINTS[card] for card in cards)
 
 
+def round_winner(points: Sequence[int]) -> int | None:
+    """§6: the seat with more card points wins the round; nobody at 20–20.
+
+    >>> round_winner([17, 23]), round_winner([20, 20])
+    (1, None)
+    """
+    if points[0] == points[1]:
+        return None
+    return 0 if points[0] > points[1] else 1
+
+
 def round_deltas(dealer: int, points: Sequence[int]) -> list[int]:
     """§6: the player with more points goes down 1; if that is the dealer, the caller goes up 1.
 
     >>> round_deltas(dealer=0, points=[17, 23]), round_deltas(dealer=0, points=[24, 16])
     ([0, -1], [-1, 1])
     """
-    if points[0] == points[1]:
+    winner = round_winner(points)
+    if winner is None:
         return [0, 0]
-    winner = 0 if points[0] > points[1] else 1
     deltas = [0, 0]
     deltas[winner] = -1
     if winner == dealer:
@@ -305,6 +319,48 @@ class TroevenState(TrickTakingState):
     def _result(self) -> JsonDict:
         return {"scores": list(self._scores), "winners": list(self._winners)}
 
+    # -- what happened (``State.tell``) -----------------------------------------------------------
+
+    def _describe(self, verb: str, seat: int | None, arg: int, action: int) -> Fact:
+        if verb == "trump":
+            return Fact("trump", seat, {"suit": PIQUET_SUITS[arg]}, move=True)
+        return Fact("play", seat, {"card": piquet_code(arg)}, move=True)
+
+    def _aftermath(self, before: State | None, start: int) -> list[Fact]:
+        """After a card: what the version's table did (a card turned up, cards drawn) around the trick
+        it completed; then the round's score with what decided it (§6), and the next deal, numbered."""
+        facts: list[Fact] = []
+        if isinstance(before, TroevenState) and before._trump_suit is not None:
+            facts += self._turned_up(before)
+            trick = self._trick_fact(before, piquet_code)
+            if trick is not None:
+                facts += [trick, *self._draws(before, trick.seat or 0)]
+        for fact in self._logged_facts(start):
+            if fact.kind == "deal":
+                dealer = fact.args["dealer"]
+                fact = replace(fact, args={**fact.args, "round": self._round, "caller": 1 - dealer})
+            elif fact.kind == "score" and self._previous_round is not None:
+                number, dealer, points = self._previous_round
+                decided = {
+                    "round": number,
+                    "points": list(points),
+                    "dealer": dealer,
+                    "caller": 1 - dealer,
+                    "winner": round_winner(points),
+                    "caller_climbs": fact.args["deltas"][1 - dealer] > 0,
+                }
+                fact = replace(fact, args={**fact.args, **decided})
+            facts.append(fact)
+        return facts
+
+    def _turned_up(self, before: TroevenState) -> list[Fact]:
+        """The card a play (from ``before``) turned face up, if the version has face-down cards."""
+        return []
+
+    def _draws(self, before: TroevenState, winner: int) -> list[Fact]:
+        """The cards drawn after the trick ``winner`` took (from ``before``), if the version draws."""
+        return []
+
     # -- observation ------------------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> JsonDict:
@@ -368,6 +424,19 @@ class LayoutTroeven(TroevenState):
     def _deal_rest(self, caller: int) -> None:
         self._hands[caller] |= mask_of(self._deck[V1_N_REST])
         self._hands[1 - caller] = mask_of(self._deck[V1_D_SHOWN])
+
+    def _turned_up(self, before: TroevenState) -> list[Fact]:
+        """The face-down card the play uncovered (a card face up is public) and its pile, counted from
+        1 in the player's layout; none when the play ended the round."""
+        seat = before._to_act
+        if seat is None or self._round != before._round:
+            return []
+        uncovered = self._hands[seat] & ~before._hands[seat]
+        if not uncovered:
+            return []
+        card = bits(uncovered)[0]
+        pile = self._deck.index(card) % PILES + 1
+        return [Fact("turn-up", seat, {"card": piquet_code(card), "pile": pile})]
 
     @staticmethod
     def _uncover_table(deck: Sequence[int]) -> list[int]:
@@ -465,6 +534,17 @@ class StockTroeven(TroevenState):
         if pos == len(stock):
             self._follow = FollowRule.SUIT_OR_TRUMP
 
+    def _draws(self, before: TroevenState, winner: int) -> list[Fact]:
+        """DRAW: the winner's card, then the loser's, each known only to its drawer."""
+        assert isinstance(before, StockTroeven)
+        pos = before._stock_pos
+        if self._round != before._round or self._stock_pos == pos:
+            return []
+        return [
+            Fact("draw", drawer, secret={"card": piquet_code(self._stock[pos + i])})
+            for i, drawer in enumerate((winner, 1 - winner))
+        ]
+
     def resample(self, seat: int | None, rng: random.Random) -> StockTroeven:
         """The hands ``seat`` cannot see and the stock are redealt, keeping sizes and the voids shown
         when the strict follow rule applied. The hidden cards are taken in a fixed order, so the
@@ -518,6 +598,7 @@ class Troeven(Game):
 
     name = "troeven"
     title = "Troeven"
+    pack = PIQUET_PACK
     option_specs = (
         Option(name="players", default=2, choices=(2,), help="number of players (2 only)"),
         Option(
@@ -526,12 +607,19 @@ class Troeven(Game):
             choices=(1, 2),
             help="1: play from face-up layouts; 2: from a hand and a stock",
         ),
-        Option(name="start_points", default=7, minimum=1, help="every score starts here and counts down"),
+        Option(
+            name="start_points",
+            default=7,
+            minimum=1,
+            table_range=(1, 50),
+            help="every score starts here and counts down",
+        ),
         Option(name="first_dealer", default=None, seat=True, help="who deals the first round"),
         Option(
             name="round_limit",
             default=200,
             minimum=0,
+            table_range=(1, 500),
             help="the most rounds played: after the last one, the lower score wins",
         ),
         Option(

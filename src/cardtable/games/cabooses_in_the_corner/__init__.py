@@ -49,15 +49,27 @@ Decisions (where the spec leaves a choice to the engine, or is unclear):
 
 from __future__ import annotations
 
+from ...core.cards import Pack
 from ...core.game import Game
 from ...core.options import Option
 from ...core.registry import register
-from .board import NUM_ACTIONS, NUM_PLACES, P8, RAILWAYS, TRAIN_LENGTH, pack_for
+from .board import CODES, NUM_ACTIONS, NUM_PLACES, P8, RAILWAYS, TRAIN_LENGTH, pack_for
 from .notation import action_text, parse_action
 from .rules import can_play, reachable_tops
 from .state import CaboosesState
 
 __all__ = ["CaboosesInTheCorner", "CaboosesState", "can_play", "reachable_tops"]
+
+COLOUR_WORDS = {"B": "blue", "R": "red", "W": "white"}
+CABOOSE_WORDS = {"P8": "purple caboose", "OB": "broken caboose"}
+
+
+def card_words(code: str) -> str:
+    """A card in words: ``blue engine 1`` (a 1 is the engine), ``red 3``, ``purple caboose``."""
+    if code in CABOOSE_WORDS:
+        return CABOOSE_WORDS[code]
+    return f"{COLOUR_WORDS[code[0]]} {'engine 1' if code[1] == '1' else code[1]}"
+
 
 # -- registration -----------------------------------------------------------------------------------
 
@@ -68,6 +80,7 @@ class CaboosesInTheCorner(Game):
 
     name = "cabooses-in-the-corner"
     title = "Cabooses in the Corner"
+    pack = Pack("cabooses", {code: card_words(code) for code in CODES})
     option_specs = (
         Option(name="players", default=4, choices=(2, 3, 4, 5, 6), help="number of players"),
         Option(

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from operator import getitem as _item
 from operator import itemgetter
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from ...core.events import check_deal
 from ...core.game import JsonDict, State, Verb
 from ...core.hidden import deal_hidden
+from ...core.story import Fact
 from ...core.tricks import shuffled
 from .board import (
     ACCEPTS,
@@ -65,6 +67,9 @@ from .board import (
     relocate_id,
 )
 from .rules import hand_of, hand_wants, ranking, reachable_tops, result_of_stalemate
+
+_Card = TypeVar("_Card", int, str)
+"""A card as an id (the state) or as its code (the record)."""
 
 
 class CaboosesState(State):
@@ -143,7 +148,7 @@ class CaboosesState(State):
         self._piles = [*(PILE_ID[(card,)] for card in self._flips), *[EMPTY] * len(CORNERS)]
         self._board = sum(map(_item, BOARD_BITS, self._piles))
         self._moves = self._all_moves()
-        self._depot = deck[: dealt + 3 : -1]
+        self._depot = dealt_depot(deck, n)
 
     # -- the contract hooks -----------------------------------------------------------------------
 
@@ -427,6 +432,62 @@ class CaboosesState(State):
         self._losers = losers
         self._finish(winners)
 
+    # -- what happened, for the people watching (``State.tell``; never called in search) ------------
+
+    def _describe(self, verb: str, seat: int | None, arg: int, action: int) -> Fact:
+        """A move's meaning: a play's card and place, a move's railway, count and destination, a
+        relocation's railway and corner. Ending the turn is ``end-turn``, as ``end`` is the game's end."""
+        if verb == "play":
+            card, place = PLAY_OF[arg]
+            return Fact(verb, seat, {"card": CODES[card], "place": PLACES[place]}, move=True)
+        if verb == "move":
+            x, k, y = MOVE_OF[arg]
+            return Fact(verb, seat, {"from": PLACES[x], "count": k, "to": PLACES[y]}, move=True)
+        if verb == "relocate":
+            x, corner = RELOCATE_OF[arg]
+            return Fact(verb, seat, {"from": PLACES[x], "corner": PLACES[corner]}, move=True)
+        return Fact("end-turn", seat, {}, move=True)
+
+    def _aftermath(self, before: State | None, start: int) -> list[Fact]:
+        """What the rules did on their own: the deal (who deals and who starts, first, as it comes
+        before the first draw), complete trains departing (§6.4), the cards a seat drew (§6.1, §6.3)
+        and the depot running out (turns then start without a draw)."""
+        facts = [
+            replace(fact, args={**fact.args, "first": (self._dealer + 1) % self.game.players})
+            if fact.kind == "deal"
+            else fact
+            for fact in self._logged_facts(start)
+        ]
+        old = before if isinstance(before, CaboosesState) else None
+        trains = self._departed[len(old._departed) if old else 0 :]
+        facts += [Fact("depart", None, {"cards": [CODES[card] for card in train]}) for train in trains]
+        draw = self._draw_fact(old)
+        if draw is not None:
+            facts.append(draw)
+        if not self._depot and not self._over and (old is None or old._depot):
+            facts.append(Fact("depot-empty"))
+        return facts
+
+    def _draw_fact(self, old: CaboosesState | None) -> Fact | None:
+        """The cards drawn since ``old`` (None: since the deal), or None. Only an ``end`` (a card was
+        played) starts a turn, with its draw and the forced draws after it; a move or relocation made
+        before any play may force draws (§6.3). How many is public (§8), which cards only the drawer's."""
+        if old is None:
+            deal = self._log[0]
+            assert isinstance(deal, dict)
+            depot = dealt_depot(deal["deal"]["deck"], self.game.players)  # in codes
+        else:
+            depot = [CODES[card] for card in old._depot]
+        count = len(depot) - len(self._depot)
+        if not count:
+            return None
+        turn = old is None or old._played > 0
+        mover = self._dealer if old is None or old._to_act is None else old._to_act
+        seat = (mover + turn) % self.game.players  # the next seat when a turn starts, else the mover
+        cards = depot[len(self._depot) :][::-1]
+        args = {"count": count, "forced": count - 1 if turn else count}
+        return Fact("draw", seat, args, secret={"cards": cards})
+
     # -- observation ------------------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> JsonDict:
@@ -457,6 +518,11 @@ class CaboosesState(State):
             "losers": list(self._losers),
             "ranking": ranking(sizes) if self._over else None,
         }
+
+
+def dealt_depot(deck: Sequence[_Card], players: int) -> list[_Card]:
+    """§4: the depot a deal leaves, bottom first: the cards after the hands (7 each) and the four flips."""
+    return list(deck[: 7 * players + 3 : -1])
 
 
 def _takes(top: int) -> str:

@@ -51,10 +51,11 @@ from __future__ import annotations
 
 import math
 
+from ...core.cards import Pack
 from ...core.game import Game
 from ...core.options import Option, OptionValue
 from ...core.registry import register
-from .cards import ACTION_NAMES, NUM_ACTIONS, card_code, parse_move, trump_id
+from .cards import ACTION_NAMES, CODES, NUM_ACTIONS, TRIANGLES, card_code, card_name, parse_move, trump_id
 from .rules import (
     bonus,
     eclat_deltas,
@@ -91,6 +92,11 @@ class Mue(Game):
 
     name = "mue"
     title = "Mü"
+    pack = Pack(
+        "five-colours",
+        {code: card_name(code) for code in CODES},
+        marks={code: TRIANGLES[int(code[1])] for code in CODES},  # the triangles printed: card points
+    )
     option_specs = (
         Option(name="players", default=5, choices=(3, 4, 5, 6), help="number of players"),
         Option(
@@ -107,17 +113,23 @@ class Mue(Game):
             name="target",
             default=200,
             minimum=1,
+            table_range=(1, 1000),
             help="when the game ends at a score: the total that ends it",
         ),
         Option(
             name="deals",
             default=1,
             minimum=1,
+            table_range=(1, 20),
             help="when the game ends after deals: how many times each player deals",
         ),
         Option(name="first_dealer", default=None, seat=True, help="who deals first"),
         Option(
-            name="hand_limit", default=200, minimum=0, help="safeguard: the game ends after this many hands"
+            name="hand_limit",
+            default=200,
+            minimum=0,
+            table_range=(1, 500),
+            help="safeguard: the game ends after this many hands",
         ),
         Option(
             name="single_hand",

@@ -21,6 +21,8 @@ from ...core.errors import InvalidNotation
 
 COLOURS = "RBGYP"
 COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple")  # cosmetic (§1)
+COLOUR_WORDS = dict(zip(COLOURS, COLOUR_NAMES, strict=True))
+"""Mü's colours by their letter, as the Mü picture names them (``R`` is red): for the narrator."""
 NUMBERS_IN_A_COLOUR = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
 TRIANGLES = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)
 """Card points by number (§2): 12 per colour."""
@@ -77,6 +79,15 @@ def codes_mask(instances: int) -> int:
 def deck_codes(colours: int) -> tuple[int, ...]:
     """The codes of the pack (with their copies): 5 colours, or ``R B G`` for three players (§3)."""
     return tuple(c * 10 + n for c in range(colours) for n in NUMBERS_IN_A_COLOUR)
+
+
+def card_name(code: str) -> str:
+    """A card as players say it: ``red 7`` (the code ``R7``).
+
+    >>> card_name("R7"), card_name("P0")
+    ('red 7', 'purple 0')
+    """
+    return f"{COLOUR_WORDS[code[0]]} {code[1]}"
 
 
 def card_code(text: str) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import cache, partial
 from operator import itemgetter
@@ -16,8 +16,9 @@ from typing import Any, ClassVar, NamedTuple
 
 from ...core.cards import CARD_BITS, bits, mask_of
 from ...core.events import check_deal
-from ...core.game import Game, JsonDict, Verb
+from ...core.game import Game, JsonDict, State, Verb
 from ...core.hidden import deal_hidden
+from ...core.story import Fact
 from ...core.tricks import FollowRule, TrickTakingState, random_keys, shuffled
 from .cards import (
     ACTION_NAMES,
@@ -32,6 +33,7 @@ from .cards import (
     MAX_SEATS,
     NO_TRUMP,
     NUMBER_OF,
+    NUMBER_TRUMPS,
     PARTNER_BASE,
     PASS,
     PLAY_BASE,
@@ -116,6 +118,19 @@ class HandSummary(NamedTuple):
     target: int | None = None
     team_points: int | None = None
     points: tuple[int, ...] | None = None
+
+    def outcome_args(self) -> JsonDict:
+        """The hand and its outcome, as the score fact tells them: nobody bid (void), the tied seats of
+        an éclat and its latecomer, or the Chief's team, its points and its target."""
+        args: JsonDict = {"hand": self.hand, "outcome": self.outcome, "bid": self.bid}
+        if self.outcome == "eclat":
+            args.update(tied=list(self.tied), latecomer=self.latecomer)
+        elif self.outcome in ("made", "failed"):
+            roles = self.roles
+            args.update(
+                chief=roles.chief, partner=roles.partner, team_points=self.team_points, target=self.target
+            )
+        return args
 
     def to_json(self) -> JsonDict:
         roles = self.roles
@@ -605,6 +620,54 @@ class MueState(TrickTakingState):
             self._finish(winners_of(scores), truncated=not by_rules)
         else:
             self._deal()
+
+    # -- what happened, for the people watching (``core.story``) ----------------------------------
+
+    def _describe(self, verb: str, seat: int | None, arg: int, action: int) -> Fact:
+        """A move's meaning. A bid is told as one decision at its ``done``: the cards shown this turn
+        (the open turn's ``show`` moves) and how many the seat has face up then."""
+        args: JsonDict
+        if verb == "done":
+            cards = self._auction_turns()[-1]["shown"] if self._shown else []
+            count = self._faceup[seat].bit_count() if seat is not None else 0
+            return Fact("bid", seat, {"cards": cards, "count": count}, move=True)
+        if verb in ("show", "play"):
+            args = {"card": CODES[arg]}
+        elif verb == "trump":
+            kind = "none" if arg == NO_TRUMP else "colour" if arg < NUMBER_TRUMPS else "number"
+            role = "vice" if self._phase is Phase.VICE_TRUMP else "chief"
+            args = {"role": role, "trump": TRUMP_NAMES[arg], "kind": kind}
+        elif verb == "partner":
+            args = {"partner": arg, "target": target(self._pack.active_count, self._highest)}
+        else:
+            args = {}
+        return Fact(verb, seat, args, move=True)
+
+    def _aftermath(self, before: State | None, start: int) -> list[Fact]:
+        """What the rules did: the auction's end when it made a Chief, the trick taken, then the hand's
+        score with its outcome (the score sheet's line) and the next deal, numbered by hand."""
+        facts = []
+        if isinstance(before, MueState):
+            if before._phase is _AUCTION and self._phase in (Phase.VICE_TRUMP, Phase.CHIEF_TRUMP):
+                chief, vice, bid = self._roles.chief, self._roles.vice, self._highest
+                goal = target(self._pack.active_count, bid)
+                facts.append(
+                    Fact("auction", chief, {"chief": chief, "bid": bid, "target": goal, "vice": vice})
+                )
+            trick = self._trick_fact(before, lambda card: CODES[CODE_OF[card]])
+            if trick is not None:
+                facts.append(trick)
+        logged = self._logged_facts(start)
+        lines = iter(self._sheet[len(self._sheet) - sum(fact.kind == "score" for fact in logged) :])
+        for fact in logged:
+            if fact.kind == "score":
+                fact = replace(fact, args={**fact.args, **next(lines).outcome_args()})
+            elif fact.kind == "deal":
+                fact = replace(
+                    fact, args={**fact.args, "hand": self._hand_number, "sits_out": self._pack.sits_out}
+                )
+            facts.append(fact)
+        return facts
 
     def resample(self, seat: int | None, rng: random.Random) -> MueState:
         """Every hidden card (not face up, not played) of the other active seats redealt among them,

@@ -1,0 +1,147 @@
+"""The narrator every game's narrator extends, and finding a game's narrator.
+
+The base tells what all games share (a move by its notation, deals by the seat they give a part, a
+shuffle, a score, the end), so a new game is told with its players' names before it has a narrator of
+its own. A game's narrator gives its facts their lines (``fact_<kind>`` for a fact of that kind), its
+words and how its cards are named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from typing import Any, ClassVar
+
+from ..core.registry import find_piece
+from ..core.story import Fact
+from .lines import Count, Line, Phrase, Scores, Seat
+
+COMMON_WORDS: Mapping[str, str] = {
+    "move": "{seat}: {notation}",
+    "deal": "New {kind}: {role} {seat}",
+    "deal.plain": "New {kind}",
+    "shuffle": "The discard pile is shuffled into a new draw pile ({count})",
+    "score": "{label} ends: {changes} · totals {totals}",
+    "score.noted": "{label} ends ({note}): {changes} · totals {totals}",
+    "score.label": "Hand {number}",
+    "hand": "Hand {number}",
+    "round": "Round {number}",
+    "end": "Game over: won by {winners}",
+    "end.nobody": "Game over: nobody won",
+    "fact": "{kind}",
+    "no change": "no change",
+    "handoff.back": "{seat} is back",
+    "handoff.away": "{seat} stepped away; the stand-in plays for {seat}",
+    "handoff.time": "{seat}'s game time ran out; the stand-in plays for {seat} to the end",
+    "handoff.left": "{seat} left the site; the stand-in plays for {seat} to the end",
+    "handoff.gone": "{seat} is gone; the stand-in plays for {seat}",
+    "stand-in": "{seat}'s stand-in",
+    "stand-in/you": "your stand-in",
+    "stand-in.time": " (time ran out)",
+    "stand-in.out-of-time": " (out of game time)",
+    "stand-in.away": "",
+    "you": "you",
+    "role.deals": "{seat} deals",
+    "role.deals/you": "you deal",
+    "role.leads": "{seat} leads",
+    "role.leads/you": "you lead",
+    "role.starts": "{seat} starts",
+    "role.starts/you": "you start",
+    "role.plays-first": "{seat} plays first",
+    "role.plays-first/you": "you play first",
+    "role.calls-trumps": "{seat} calls trumps",
+    "role.calls-trumps/you": "you call trumps",
+    "and": " and ",
+    "noun.card": "card|cards",
+}
+"""The words every game shares, in English, by key: a key's ``/you`` form is said to the seat itself
+(the terminal's "You play Q♣"), and a noun's two forms are parted by ``|``."""
+
+
+class Narrator:
+    """Tells one game's facts as lines; the defaults tell any game."""
+
+    words: ClassVar[Mapping[str, str]] = {}
+    """The game's own words (over ``COMMON_WORDS``)."""
+    card_separator: ClassVar[str] = " "
+    """Between the names of cards in a row (Mü's names are several words: a comma)."""
+
+    def __init__(self) -> None:
+        self.all_words: Mapping[str, str] = {**COMMON_WORDS, **self.words}
+
+    def card(self, code: str) -> str:
+        """A card's name as players write it (default: its code)."""
+        return code
+
+    def step_lines(self, facts: Iterable[Fact], viewer: int | None) -> list[Line]:
+        """The lines of one step's facts as ``viewer`` (a seat, or None for the public) may know them."""
+        return [line for fact in facts for line in self.lines(fact.seen_by(viewer))]
+
+    def lines(self, fact: Fact) -> list[Line]:
+        """The lines of one fact, seen by its viewer (``Fact.seen_by`` already applied)."""
+        teller: Callable[[Fact], list[Line]] | None = getattr(
+            self, f"fact_{fact.kind.replace('-', '_')}", None
+        )
+        if teller is not None:
+            return teller(fact)
+        if fact.move:
+            return [
+                Line(
+                    "move",
+                    "move",
+                    {"seat": Seat(fact.seat or 0), "notation": fact.args.get("notation", fact.kind)},
+                    fact.seat,
+                )
+            ]
+        if fact.kind in ("deal", "hand", "round") or not fact.args:
+            return [self.deal_line(fact)]
+        return [Line("note", "fact", {"kind": fact.kind}, fact.seat)]
+
+    def deal_line(self, fact: Fact) -> Line:
+        """A new deal (any chance event that starts a part of the game) by the seat it gives a part."""
+        roles = [(role, seat) for role, seat in fact.args.items() if isinstance(seat, int)]
+        if not roles:
+            return Line("section", "deal.plain", {"kind": fact.kind})
+        role, seat = roles[0]
+        return Line("section", "deal", {"kind": fact.kind, "role": role, "seat": Seat(seat)})
+
+    def fact_shuffle(self, fact: Fact) -> list[Line]:
+        return [Line("note", "shuffle", {"count": Count(fact.args["cards"], "card")})]
+
+    def fact_score(self, fact: Fact) -> list[Line]:
+        """A hand's or round's end: its label, what decided it (``score_note``), the changes and totals."""
+        note = self.score_note(fact)
+        params: dict[str, Any] = {
+            "label": self.score_label(fact),
+            "changes": Scores(tuple(fact.args["deltas"]), changes=True),
+            "totals": Scores(tuple(fact.args["totals"])),
+            "deltas": tuple(fact.args["deltas"]),
+            "values": tuple(fact.args["totals"]),
+        }
+        if note is not None:
+            params["note"] = note
+        return [Line("result", "score.noted" if note is not None else "score", params)]
+
+    def score_label(self, fact: Fact) -> Phrase:
+        """The score sheet's label of a hand or round (the game's score fact says which)."""
+        for part in ("hand", "round"):
+            if part in fact.args:
+                return Phrase(part, {"number": fact.args[part]})
+        return Phrase("score.label", {"number": fact.args.get("number", "")})
+
+    def score_note(self, fact: Fact) -> Phrase | None:
+        """What decided a hand or round, for its result line and the score sheet (default: nothing)."""
+        return None
+
+    def fact_end(self, fact: Fact) -> list[Line]:
+        winners = tuple(Seat(seat) for seat in fact.args["winners"])
+        if not winners:
+            return [Line("result", "end.nobody")]
+        return [Line("result", "end", {"winners": winners})]
+
+
+@cache
+def narrator_for(game: str) -> Narrator:
+    """The narrator of ``game``: its module's ``NARRATOR`` in ``cardtable.narration``, else the base."""
+    found = find_piece(game, __package__ or "cardtable.narration", "NARRATOR")
+    return found if isinstance(found, Narrator) else Narrator()
