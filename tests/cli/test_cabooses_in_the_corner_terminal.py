@@ -86,9 +86,10 @@ def test_several_actions_in_one_line(tmp_path: Path) -> None:
     child = spawn("play", GAME, "--players", "2", "--seed", str(seed), cwd=tmp_path)
     child.expect(PROMPT)
     child.sendline(f"{short}, end")
-    child.expect(f"seat 0: {play}")
-    child.expect("seat 0: end")
-    child.expect("seat 1's turn")
+    _, card, place = play.split()
+    child.expect(f"You play {card} to {place}")
+    child.expect("You end the turn")
+    child.expect(r"random bot draws \d+ cards?")
     child.sendline("q")
     child.expect(pexpect.EOF)
 
@@ -103,8 +104,8 @@ def test_whole_game_with_save_and_replay(tmp_path: Path) -> None:
     assert cardtable.replay(record).is_terminal()
 
     replay = spawn("replay", "game.json", cwd=tmp_path)
-    replay.expect("— deal: dealer seat")
-    replay.expect("'s turn: draws")
+    replay.expect(r"\n\s*\n(you|random bot \(seat \d\)) deals?; (you|random bot \(seat \d\)) starts?")
+    replay.expect(r"(You|random bot \(seat \d\)) draws? \d+ cards?")
     replay.expect("Final standings")
     ended(replay)
     assert replay.exitstatus == 0

@@ -98,7 +98,7 @@ def test_only_question_mark_and_help_ask_for_help(tmp_path: Path) -> None:
     child.expect("Call trumps")
     child.expect(PROMPT)
     child.sendline("h")
-    child.expect("seat 0 calls trumps: ♥ hearts")
+    child.expect("You call trumps: ♥")
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "What to type" not in child.before

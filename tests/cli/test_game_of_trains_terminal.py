@@ -3,6 +3,7 @@ preview of a move, a whole game to the end, --save, and replay."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -88,7 +89,7 @@ def test_position_prompt_and_preview_before_the_move(tmp_path: Path) -> None:
     child.sendline(f"{card} {position}")
     child.expect(CONFIRM)
     child.sendline("")
-    child.expect(f"seat 0 uses {card}")
+    child.expect(f"You use {card} from the market: ")
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "Traceback" not in child.before
@@ -124,8 +125,11 @@ def test_whole_game_to_the_end_with_save_and_replay(tmp_path: Path) -> None:
     assert state.is_terminal()
 
     replay = spawn("replay", "game.json", cwd=tmp_path)
-    replay.expect("cards dealt; seat")
-    replay.expect("seat 0 places")
+    replay.logfile_read = io.StringIO()
+    replay.expect(r"Cards dealt: (you|random bot) plays? first")
+    replay.expect(r"You place \d+ at position \d")
+    replay.expect(r"(You draw|random bot draws) a card")
     replay.expect("Final standings")
     replay.expect(pexpect.EOF)
-    assert "Traceback" not in replay.before
+    told = replay.logfile_read.getvalue()
+    assert "Traceback" not in told and "only you see it" not in told  # a replay names no drawn card

@@ -136,7 +136,7 @@ def test_bad_input_gets_a_one_line_reason_and_nothing_is_shown(tmp_path: Path) -
         child.expect(PROMPT)
         assert "\n" not in child.before.strip(), child.before  # one line, then the prompt again
     child.sendline("1")
-    child.expect(r"seat 0 shows \w\d: 1 face up")
+    child.expect(r"You show (red|blue|green|yellow|purple) \d \(1 face up\)")
     child.expect(PROMPT)
     child.sendline("q")
     child.expect("Game left unfinished")
@@ -170,11 +170,11 @@ def test_whole_game_from_the_keyboard_with_save_and_replay(tmp_path: Path) -> No
     assert cardtable.replay(record).is_terminal()
 
     replay = spawn("replay", "game.json", cwd=tmp_path)
-    replay.expect("hand 1: seat")
-    replay.expect(r"seat 0 shows [\w ]+: \d+ face up")
-    replay.expect(r"seat 0 \(Chief\) names trump")
-    replay.expect("trick")
-    replay.expect("scored")
+    replay.expect(r"Hand 1: (you|random bot \(seat \d\)) deals?")
+    replay.expect(r"You show (red|blue|green|yellow|purple) \d(, [a-z]+ \d)* \(\d+ face up\)")
+    replay.expect(r"You \(Chief\) name (trump|no trump)")
+    replay.expect(r"takes? the trick \(")
+    replay.expect(r"Hand \d ends \(")
     replay.expect("Final standings")
     replay.expect(pexpect.EOF)
     assert "Traceback" not in replay.before

@@ -39,10 +39,10 @@ def test_prints_each_decision_with_its_verdict_and_the_summary(game: Path) -> No
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert "Review of seat 1 in slobberhannes" in text
-    assert "QC" in text and "blunder" in text
+    assert "seat 1 plays Q♣" in text and "blunder" in text  # the move in the narrator's words
     assert "1 decision judged, 0 forced (one legal move, not judged)" in text
     assert "good < 2 <= inaccuracy < 5 <= mistake < 10 <= blunder" in text
-    assert "Biggest mistakes: event 2: QC for" in text
+    assert "Biggest mistakes: event 2: seat 1 plays Q♣, best seat 1 plays " in text
 
 
 def test_at_a_narrow_terminal_each_decision_is_a_line(game: Path) -> None:
@@ -52,7 +52,8 @@ def test_at_a_narrow_terminal_each_decision_is_a_line(game: Path) -> None:
     lines = text(child.before).splitlines()
     assert "reviewing seat 1: judging 1 decision…" in lines
     assert any(
-        line.split()[:2] == ["2", "QC"] and line.split()[3] in ("mistake", "blunder") for line in lines
+        line.split()[:5] == ["2", "seat", "1", "plays", "Q♣"] and line.split()[6] in ("mistake", "blunder")
+        for line in lines
     )
     assert max(len(line) for line in lines) <= 40
 

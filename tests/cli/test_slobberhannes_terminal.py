@@ -1,4 +1,5 @@
-"""The terminal table driven as a user would: bad input, a whole game, --save, and replay."""
+"""The terminal table driven as a user would: bad input, the moves told, a whole game, --save, and
+replay."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import pexpect
 
 import cardtable
 from cardtable import bots
+from cardtable.core.cards import piquet_name
 
-from .terminal import PROMPT, ended, play_through, spawn
+from .terminal import PROMPT, ended, play_through, spawn, text
 
 
 def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
@@ -70,11 +72,47 @@ def test_whole_game_with_save_and_replay(tmp_path: Path) -> None:
     assert cardtable.replay(record).is_terminal()
 
     replay = spawn("replay", "game.json", cwd=tmp_path)
-    replay.expect("new deal")
-    replay.expect("trick")
-    replay.expect("score")
+    replay.expect("Slobberhannes")
+    replay.expect("slobberhannes --players 3 --start-points 10")
+    replay.expect("Players: you, random bot \\(seat 1\\), random bot \\(seat 2\\)")
+    replay.expect("\n\\s*\nHand 1: cards dealt, ")  # a deal starts a section
+    replay.expect("You play ")  # the seat named "you" (play's default --name) reads as you
+    replay.expect(r"random bot \(seat \d\) takes the trick \(")
+    replay.expect(r"Hand 1 ends: .* · totals you \d+, random bot \(seat 1\) \d+")
+    replay.expect("Hand 2: cards dealt")
+    replay.expect("Game over: won by ")
     replay.expect("Final standings")
     replay.expect(pexpect.EOF)
+
+
+def bots_first_moves(seed: int) -> tuple[list[str], str]:
+    """The lines the bots' moves before seat 0's first turn are told in (``play --players 3``, bots
+    seeded as ``cardtable play`` seeds them), and seat 0's first legal card."""
+    state = cardtable.make("slobberhannes", players=3).new_game(seed=seed)
+    players = {s: bots.make("random", seed=seed * 100 + s) for s in (1, 2)}
+    told = []
+    while (seat := state.current_player()) != 0:
+        action = players[seat].choose(state)
+        told.append(f"random bot (seat {seat}) plays {piquet_name(state.action_to_string(action))}")
+        state.apply_action(action)
+    return told, state.action_to_string(state.legal_actions()[0])
+
+
+def test_the_table_tells_the_deal_and_each_move_in_card_symbols_and_says_you(tmp_path: Path) -> None:
+    seed = next(seed for seed in range(1, 50) if bots_first_moves(seed)[0])
+    bot_lines, mine = bots_first_moves(seed)
+    child = spawn("play", "slobberhannes", "--players", "3", "--seed", str(seed), cwd=tmp_path)
+    child.expect(PROMPT)
+    screen = text(child.before)
+    assert screen.lstrip().startswith("Hand 1: cards dealt, random bot (seat ") and "leads" in screen
+    for line in bot_lines:
+        assert line in screen.splitlines(), screen
+    child.sendline(mine)
+    child.expect(f"You play {piquet_name(mine)}\r?\n")
+    child.expect(PROMPT)
+    child.sendline("q")
+    ended(child)
+    assert "seat 0:" not in screen and "seat 1:" not in screen  # no move in bare notation
 
 
 def test_replay_refuses_a_broken_record_naming_the_event(tmp_path: Path) -> None:

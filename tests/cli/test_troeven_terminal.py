@@ -3,6 +3,7 @@ on screen, whole games of both versions, --save and replay."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -59,7 +60,7 @@ def test_trump_call_by_suit_word_and_bad_input_get_one_line_reasons(tmp_path: Pa
     child.sendline("9")
     one_line_reason(child, "there is no choice 9")
     child.sendline("hearts")
-    child.expect("seat 0 calls trumps: ♥ hearts")
+    child.expect("You call trumps: ♥")
     child.expect(PROMPT)
     child.sendline("q")
     child.expect("Game left unfinished")
@@ -135,12 +136,17 @@ def test_whole_match_with_save_and_replay(tmp_path: Path, version: int) -> None:
     assert cardtable.replay(record).is_terminal()
 
     replay = spawn("replay", "game.json", cwd=tmp_path)
-    replay.expect("round 1: seat . deals, seat . calls trumps and leads")
-    replay.expect("calls trumps: ")
+    replay.logfile_read = io.StringIO()
+    replay.expect("Players: you, random bot")
+    replay.expect(r"Round 1: (you|random bot) deals?, (you|random bot) calls? trumps")
+    replay.expect(r"(You call|random bot calls) trumps: [♠♥♦♣]")
     if version == 1:
-        replay.expect(r"turns up .. on pile \d")
-    replay.expect(r"trick .. .. → seat \d")
-    replay.expect(r"round over: points \d+–\d+; score changes")
+        replay.expect(r"turns? up (10|[7-9JQKA])[♠♥♦♣] on pile \d")
+    replay.expect(r"takes? the trick \((10|[7-9JQKA])[♠♥♦♣] (10|[7-9JQKA])[♠♥♦♣]\)")
+    if version == 2:
+        replay.expect(r"(You draw|random bot draws) a card")
+    replay.expect(r"Round 1 ends \(card points \d+–\d+")
     replay.expect("Final standings")
     ended(replay)
     assert replay.exitstatus == 0
+    assert "only you see it" not in replay.logfile_read.getvalue()  # a replay names no drawn card

@@ -1,6 +1,6 @@
 """What the terminal views say, checked on real states: the last trick belongs to the hand being played,
-Troeven version 2 tells the draws as the seat sees them, Mü's auction is worded for people, and Game
-of Trains names each ability one way everywhere."""
+the table tells Troeven version 2's draws as the seat sees them, Mü's auction is worded for people, and
+Game of Trains names each ability one way everywhere."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import pytest
 from rich.console import Console, RenderableType
 
 import cardtable
-from cardtable import InvalidNotation, State
+from cardtable import InvalidNotation, State, bots
+from cardtable.cli.table import TerminalTable
 from cardtable.cli.views import view_for
-from cardtable.cli.views.game_of_trains import MARKS
 from cardtable.cli.views.tricks import SUIT_SYMBOL
+from cardtable.core.cards import piquet_name
 
 from ..games.test_mue import stacked
 
@@ -52,14 +53,19 @@ def test_a_new_hand_shows_no_last_trick_until_its_first_trick_is_taken(game: str
     assert "Last trick" in shown(game, state, state.current_player())
 
 
-def narrated(state: State, action: int, seat: int | None) -> list[str]:
-    """The lines the table tells ``seat`` for ``action`` (seat None: a spectator, as in a replay)."""
-    before, first = state.observation(seat), state.event_count()
-    state.apply_action(action)
-    return view_for(state.game.name).narrate(before, state.observation(seat), state.events(first))
+NAMES = ["ann", "bob", "cy", "dee", "eve"]
 
 
-def test_troeven_2_tells_the_card_you_drew_and_that_the_other_took_one() -> None:
+def narrated(state: State, action: int, seat: int) -> list[str]:
+    """The lines the terminal table tells the person at ``seat`` for ``action`` (the others are bots)."""
+    console = Console(width=200, no_color=True, file=io.StringIO())
+    others = {other: bots.make("random") for other in range(state.game.players) if other != seat}
+    TerminalTable(state, view_for(state.game.name), others, NAMES[: state.game.players], console).step(action)
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue().splitlines()
+
+
+def test_troeven_2_tells_the_card_you_drew_and_only_that_the_other_took_one() -> None:
     """§DRAW: the trick's winner takes the top card of the stock, then the other seat the next one."""
     rng = random.Random(3)
     state = cardtable.make("troeven", version=2).new_game(seed=4)
@@ -69,18 +75,20 @@ def test_troeven_2_tells_the_card_you_drew_and_that_the_other_took_one() -> None
         after = state.clone()
         after.apply_action(action)
         winner = after.observation(None)["last_trick"]["winner"]
-        left = f"({after.observation(None)['stock']} cards left in the stock)"
-        told = narrated(state.clone(), action, None)[-1]
-        assert told == f"  seat {winner} draws from the stock, then seat {1 - winner} {left}"
+        drawn = [
+            piquet_name(card)
+            for seat in (0, 1)
+            for card in set(after.observation(seat)["hand"]) - set(state.observation(seat)["hand"])
+        ]
         for seat in (0, 1):
-            (drawn,) = set(after.observation(seat)["hand"]) - set(state.observation(seat)["hand"])
-            if seat == winner:
-                expected = f"  you draw {drawn} from the stock; seat {1 - seat} takes the next card {left}"
-            else:
-                expected = (
-                    f"  seat {winner} takes the top card of the stock; you draw the next: {drawn} {left}"
-                )
-            assert narrated(state.clone(), action, seat)[-1] == expected
+            told = narrated(state.clone(), action, seat)
+            draws = [line for line in told if "draw" in line]
+            other = NAMES[1 - seat]
+            mine = f"You draw {drawn[seat]} (only you see it)"
+            assert draws == (
+                [mine, f"{other} draws a card"] if seat == winner else [f"{other} draws a card", mine]
+            )
+            assert drawn[1 - seat] not in " ".join(told)
         state.apply_action(action)
 
 
@@ -151,8 +159,9 @@ def test_game_of_trains_names_each_ability_by_its_mark_everywhere() -> None:
         InvalidNotation, match=rf"{card} needs a position: .* \(⇄2 swaps the cars at P and P\+2\)"
     ):
         view.expand(card, state, [])
-    line = narrated(state, state.string_to_action(f"use {card} 1"), seat)[0]
-    assert line.startswith(f"seat {seat} uses {card} (⇄2 at 1)") and not any(a in line for a in MARKS)
+    (line,) = narrated(state, state.string_to_action(f"use {card} 1"), seat)
+    assert line.startswith(f"You use {card} from the market: swaps the cars at positions 1 and 3 (")
+    assert "SWAP_GAP1" not in line
 
 
 def test_game_of_trains_couplings_show_which_cars_are_in_order() -> None:

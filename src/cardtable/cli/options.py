@@ -59,6 +59,19 @@ def typed(text: str) -> Any:
         return text
 
 
+def option_flags(options: dict[str, Any]) -> str:
+    """Options as ``cardtable play`` takes them: ``--players 4 --first-leader random --single-hand false``
+    (``typed`` reads each value back as it was)."""
+    return " ".join(f"{flag(name)} {shown(value)}" for name, value in options.items())
+
+
+def shown(value: Any) -> str:
+    """An option's value as typed: ``true``, ``random`` (None: a seat drawn from the seed), ``4``."""
+    if value is None:
+        return "random"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def flag_usage(option: Option) -> tuple[str, str]:
     """One option as typed, and what it does with its default:
     (``--start-points 6|10|16``, ``every score starts here (default 10)``)."""

@@ -12,6 +12,9 @@ Decisions:
   a terminal that can redraw, one line where it cannot. Ctrl-C stops with a line saying so (130).
 - The table fits any width: where its columns do not fit, each decision gets a line instead. Written
   to a file, the table keeps its full width.
+- Moves are said in the game's narrator's words ("Alice plays Q♣", ``cardtable.narration``), as the
+  replay and the site's log say them; ``--json`` keeps their notation. A move its narrator tells
+  together with others (a card of a Mü bid, told at the bid's ``done``) keeps its notation.
 - Losses and win chances are shown in percentage points; the graph plots, per judged decision, the
   win chance after the move played and after the best move, with the moves that were not good marked.
 """
@@ -32,9 +35,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots.review import DEFAULT_ITERATIONS, review
+from ..core.errors import RecordError
+from ..core.records import replay_steps
+from ..narration import narrator_for, say
+from ..narration.words import player_names
 from .arena import FILE_WIDTH, check_plot
 from .errors import fail, unreadable, unwritable
 from .layout import Fitted, natural_width, terminal_console
+from .replay import seat_names
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -129,13 +137,40 @@ def _from_the_file(error: BaseException) -> bool:
 def print_review(result: dict[str, Any], record: dict[str, Any]) -> None:
     """The review for people on stdout: at the terminal's width, or whole when it goes to a file."""
     out = terminal_console()
-    table = review_table(result, record)
+    said = said_moves(result, record)
+    table = review_table(result, record, said)
     if not out.is_terminal:
         out = Console(highlight=False, width=max(FILE_WIDTH, natural_width(out, table)))
-    out.print(Group(Text(_title(result), style="bold"), Fitted(table, review_lines(result)), _notes(result)))
+    lines = review_lines(result, said)
+    out.print(Group(Text(_title(result), style="bold"), Fitted(table, lines), _notes(result, said)))
 
 
-def review_table(result: dict[str, Any], record: dict[str, Any]) -> Table:
+Said = dict[tuple[int, str], str]
+"""A judged move in words, by its event and its notation."""
+
+
+def said_moves(result: dict[str, Any], record: dict[str, Any]) -> Said:
+    """The moves played and the best moves in the narrator's words, each told by the state just before
+    its decision (one replay of the record)."""
+    narrator = narrator_for(record["game"])
+    wanted = {decision["event"]: (decision["played"], decision["best"]) for decision in result["decisions"]}
+    said: Said = {}
+    names: list[str] = []
+    for step in replay_steps(record):
+        state = step.state
+        if not names:
+            try:
+                names = player_names(seat_names(record, state.game.players), first_seat=0)
+            except RecordError:  # players that do not fit the seats: the review names seats alone
+                names = [f"seat {seat}" for seat in range(state.game.players)]
+        event = state.event_count()
+        for move in wanted.get(event, ()):
+            lines = narrator.lines(state.describe(state.string_to_action(move)))
+            said[event, move] = "; ".join(say(narrator, line, names) for line in lines) or move
+    return said
+
+
+def review_table(result: dict[str, Any], record: dict[str, Any], said: Said) -> Table:
     """One row per judged decision: the move played and the best, their win chances (and points of
     the hand), the loss and the verdict."""
     hands = _hand_numbers(record)
@@ -156,7 +191,11 @@ def review_table(result: dict[str, Any], record: dict[str, Any]) -> Table:
         if hands:
             row.append(str(hands[decision["event"]]))
         played, best = decision["played"], decision["best"]
-        for move, shown in ((played, played), (best, "=" if best == played else best)):
+        event = decision["event"]
+        for move, shown in (
+            (played, said[event, played]),
+            (best, "=" if best == played else said[event, best]),
+        ):
             row += [Text(shown), f"{100 * decision['values'][move]:.1f}"]
             if with_points:
                 row.append(f"{decision['points'][move]:.2f}")
@@ -165,15 +204,22 @@ def review_table(result: dict[str, Any], record: dict[str, Any]) -> Table:
     return table
 
 
-def review_lines(result: dict[str, Any]) -> Group:
+def review_lines(result: dict[str, Any], said: Said) -> Group:
     """The same decisions for a narrow terminal: a line each."""
     lines = []
     for decision in result["decisions"]:
-        played, best, values = decision["played"], decision["best"], decision["values"]
-        line = Text.assemble((f"{decision['event']:>4} ", "dim"), played, f" {100 * values[played]:.1f}% ")
+        event, played, best, values = (
+            decision["event"],
+            decision["played"],
+            decision["best"],
+            decision["values"],
+        )
+        line = Text.assemble((f"{event:>4} ", "dim"), said[event, played], f" {100 * values[played]:.1f}% ")
         line.append_text(_verdict(decision["verdict"]))
         if best != played:
-            line.append(f" (best {best} {100 * values[best]:.1f}%, -{100 * decision['loss']:.1f})")
+            line.append(
+                f" (best: {said[event, best]} {100 * values[best]:.1f}%, -{100 * decision['loss']:.1f})"
+            )
         lines.append(line)
     return Group(*lines)
 
@@ -198,7 +244,7 @@ def _title(result: dict[str, Any]) -> str:
     )
 
 
-def _notes(result: dict[str, Any]) -> Text:
+def _notes(result: dict[str, Any], said: Said) -> Text:
     thresholds = result["thresholds"]
     budget = ", ".join(f"{key} {value}" for key, value in result["budget"].items())
     notes = [
@@ -211,7 +257,8 @@ def _notes(result: dict[str, Any]) -> Text:
     ]
     if result["biggest_mistakes"]:
         worst = "; ".join(
-            f"event {d['event']}: {d['played']} for {d['best']} (-{100 * d['loss']:.1f})"
+            f"event {d['event']}: {said[d['event'], d['played']]}, best {said[d['event'], d['best']]}"
+            f" (-{100 * d['loss']:.1f})"
             for d in result["biggest_mistakes"]
         )
         notes.append(f"Biggest mistakes: {worst}.")

@@ -1,11 +1,14 @@
-"""The terminal table: one person plays a seat, bots play the others, every move narrated.
+"""The terminal table: one person plays a seat, bots play the others, every move told by the game's
+narrator (``cardtable.narration``), as the site's log tells it but saying "you" to the person.
 
 Decisions:
 - ``q``, Ctrl-C and Ctrl-D leave the table at any prompt, and Ctrl-C also while a bot thinks; the game
   is then left unfinished and the caller still writes its record. Ctrl-C is held back while a move is
   being applied, so a record is never taken from a half-made move.
-- Moves are narrated from the person's seat: what only they may see (the card they drew) is told to
-  them, and nothing hidden from them is.
+- Moves are told from the person's seat: what only they may see (the card they drew) is told to
+  them, and nothing hidden from them is. The deal the table starts with is told before the first move.
+- The other seats are named as the site names them ("random bot"; seats of one name with their seat
+  number, counted from 0 as the table counts them).
 - A bot that thinks longer than a moment gets an indicator: a spinner on a terminal that can redraw,
   one plain line on one that cannot (``TERM=dumb``) or in a file.
 - A line longer than ``LONGEST_LINE`` is refused without being echoed back.
@@ -26,6 +29,10 @@ from rich.markup import escape
 from ..bots import Bot
 from ..core.errors import IllegalAction, InvalidNotation
 from ..core.game import State
+from ..core.story import Fact
+from ..narration import narrator_for
+from ..narration.words import player_names
+from .narrated import print_lines
 from .prompt import LeftTable, ask
 from .views import View
 
@@ -51,9 +58,12 @@ class TerminalTable:
         self.names = names
         self.console = console
         self.seat = next(s for s in range(state.game.players) if s not in bots)
+        self.narrator = narrator_for(state.game.name)
+        self.said_names = player_names(names, first_seat=0)
 
     def run(self) -> bool:
         """Play until the match ends (True) or the person leaves (False)."""
+        self.tell(self.state.opening())
         try:
             while not self.state.is_terminal():
                 seat = self.state.current_player()
@@ -70,14 +80,15 @@ class TerminalTable:
         return True
 
     def step(self, action: int) -> None:
-        """Apply one action and narrate what it did, as the person's seat sees it."""
-        before = self.state.observation(self.seat)
-        first_new = self.state.event_count()
+        """Make one move and tell what it did, as the person's seat sees it."""
         with interrupts_held():
-            self.state.apply_action(action)
-        events = self.state.events(first_new)
-        for line in self.view.narrate(before, self.state.observation(self.seat), events):
-            self.console.print(line, highlight=False, markup=False)
+            facts = self.state.tell(action)
+        self.tell(facts)
+
+    def tell(self, facts: list[Fact]) -> None:
+        """The narrator's lines for ``facts``, said to the person's seat."""
+        lines = self.narrator.step_lines(facts, self.seat)
+        print_lines(self.console, self.narrator, lines, self.said_names, you=self.seat)
 
     def human_turn(self, seat: int) -> None:
         """Show the table to ``seat`` and take its moves; raises LeftTable if the person leaves."""

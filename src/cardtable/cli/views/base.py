@@ -1,5 +1,6 @@
-"""The parts of a terminal view every game shares: numbered choices, input expansion, narration, help,
-and layouts that fit the terminal's width.
+"""The parts of a terminal view every game shares: numbered choices, input expansion, help, and
+layouts that fit the terminal's width. What happens in a game is told by its narrator
+(``cardtable.narration``), not by its view.
 
 Decisions:
 - What may be played is marked in the text itself, not only in colour: a playable choice is written in
@@ -98,10 +99,6 @@ class View:
             items.add_row("  ·", Text(item))
         return Group(*map(Text, self.rules), Text("\nWhat to type:", style="bold"), items)
 
-    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
-        """Lines telling what the events of one step did (used by play and replay)."""
-        return [describe_event(event) for event in events]
-
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
         """The end of the game: every seat with its score and who won."""
         table = Table(title="Final standings")
@@ -171,18 +168,3 @@ def seats_table(obs: Observation, columns: SeatColumns) -> Fitted:
         )
         lines.add_row(f"{label}:", facts)
     return Fitted(grid, lines)
-
-
-def describe_event(event: dict[str, Any]) -> str:
-    """A one-line account of any record event."""
-    if "move" in event:
-        return f"seat {event['seat']}: {event['move']}"
-    if "score" in event:
-        score = event["score"]
-        deltas = " ".join(f"{d:+d}" for d in score["deltas"])
-        return f"score: {deltas}  →  {' '.join(str(s) for s in score['scores'])}"
-    if "shuffle" in event:
-        return f"the discard pile is shuffled into a new draw pile of {len(event['shuffle'])} cards"
-    kind, payload = next(iter(event.items()))
-    roles = ", ".join(f"{k} {v}" for k, v in payload.items() if k != "deck")
-    return f"{kind}: {roles}"

@@ -5,7 +5,6 @@ grouped by colour, and short forms for typing several actions at once (``R4 N, E
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rich import box
 from rich.columns import Columns
@@ -16,7 +15,7 @@ from rich.text import Text
 from ...core.errors import InvalidNotation
 from ...core.game import State
 from ..layout import Fitted
-from .base import Observation, View, describe_event, plural
+from .base import Observation, View, plural
 
 GRID = (("NW", "N", "NE"), ("W", None, "E"), ("SW", "S", "SE"))
 """The compass of rules §3; None is the depot."""
@@ -30,7 +29,6 @@ COLOUR_STYLE = {
     "P": "bold magenta",
     "O": "bold dark_orange",
 }
-COLOUR_NAME = {"B": "blue", "R": "red", "W": "white"}
 HAND_GROUPS = (("blue", "B"), ("red", "R"), ("white", "W"), ("cabooses", "PO"))
 OUTCOME_TITLE = {"win": "a win", "stalemate": "a stalemate", "draw": "a draw"}
 
@@ -191,53 +189,6 @@ class CaboosesView(View):
         if not CARD.match(card):
             raise InvalidNotation(f"{card!r} is no move or card: try 'R4 N', 'move E 2 N', 'end' or a number")
         raise InvalidNotation(f"{card} cannot be played anywhere now")
-
-    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
-        lines = []
-        for event in events:
-            if "deal" in event:
-                flips = " ".join(f"{r} {after['flips'][i]}" for i, r in enumerate(RAILWAYS))
-                first = (event["deal"]["dealer"] + 1) % after["players"]
-                lines.append(
-                    f"— deal: dealer seat {event['deal']['dealer']}; flips {flips}; seat {first} starts —"
-                )
-            else:
-                lines.append(describe_event(event))
-        lines.extend(self.consequences(before, after, bool(events) and "deal" in events[0]))
-        return lines
-
-    def consequences(self, before: Observation, after: Observation, dealt: bool) -> list[str]:
-        """What the automatic steps did: departures, draws, the depot running out, the end."""
-        lines = []
-        for train in after["departed"][len(before["departed"]) :]:
-            colour = COLOUR_NAME.get(train[1][0], train[1][0])
-            lines.append(f"  choo-choo! a complete {colour} train departs: {' '.join(train)}")
-        if after["over"]:
-            lines.append("  " + self.ending(after))
-            return lines
-        seat = after["to_act"]
-        if dealt or seat != before["to_act"]:
-            drawn = after["drawn"]
-            if drawn == 0:
-                lines.append(f"  seat {seat}'s turn: no draw, the depot is empty")
-            else:
-                forced = f" ({drawn - 1} forced: no play was reachable)" if drawn > 1 else ""
-                lines.append(f"  seat {seat}'s turn: draws {drawn} card{'s' * (drawn != 1)}{forced}")
-        elif after["drawn"] > before["drawn"]:
-            extra = after["drawn"] - before["drawn"]
-            lines.append(f"  seat {seat} draws {extra} more: no play was reachable")
-        if after["depot"] == 0 and (dealt or before["depot"] > 0):
-            lines.append("  the depot is empty: turns now start without a draw")
-        return lines
-
-    def ending(self, obs: Observation) -> str:
-        if obs["outcome"] == "win":
-            return f"seat {obs['winners'][0]} has emptied their hand and wins!"
-        stuck = "no play is reachable and the depot is empty"
-        if obs["outcome"] == "draw":
-            return f"{stuck}: every hand is the same size, a draw"
-        losers = ", ".join(str(s) for s in obs["losers"])
-        return f"{stuck}: stalemate, the most cards lose (seat {losers})"
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
         table = Table(title=f"Final standings — {OUTCOME_TITLE.get(obs['outcome'], 'over')}")

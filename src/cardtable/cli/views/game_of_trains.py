@@ -9,7 +9,7 @@ What a person types (besides the full notation of docs/records.md):
 
 Decisions:
 - Each ability has one name, its mark (``⇄2`` swaps the cars at P and P+2), used everywhere: under
-  the cars, in the market, the key, the prompts, the narration, and the reasons the rules give for
+  the cars, in the market, the key, the prompts, the previews, and the reasons the rules give for
   a refusal (which name abilities by their ids, ``SWAP_GAP1``, and are translated here).
 - Between two cars stands their coupling, as the browser's table draws it: ``<`` when the two are
   already in order (the left one lower), ``>`` when they are not. A train wins when all six read ``<``.
@@ -30,7 +30,7 @@ from ...core.errors import InvalidNotation
 from ...core.game import State
 from ...games.game_of_trains import LEGAL_POSITIONS, REMOVED_AT, Ability
 from ..layout import Fitted
-from .base import Observation, View, describe_event
+from .base import Observation, View
 
 CARS = 7
 MARKS = {
@@ -254,44 +254,6 @@ class GameOfTrainsView(View):
             self.trains_table(picture, trains),
             self.market_line(then),
         )
-
-    # -- narration ------------------------------------------------------------------------------------
-
-    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
-        lines = []
-        for event in events:
-            if "deal" in event:
-                lines.append(f"— cards dealt; seat {event['deal']['first']} plays first —")
-            elif "move" in event:
-                lines.append(self.move_line(before, after, event["seat"], event["move"]))
-            else:
-                lines.append(describe_event(event))
-        return lines
-
-    def move_line(self, before: Observation, after: Observation, seat: int, move: str) -> str:
-        words = move.split()
-        if words[0] == "draw":
-            return f"seat {seat} draws a card"
-        old = [car["card"] for car in before["trains"][seat]]
-        new = [car["card"] for car in after["trains"][seat]]
-        if words[0] == "place":
-            line = f"seat {seat} places {words[1]} at {words[2]}, replacing {old[int(words[2]) - 1]}"
-        else:
-            line = f"seat {seat} uses {used(before, words)}"
-            if len(words) == 2:  # a removal: every train that lost a car got the next card
-                changes = [
-                    f"seat {s} {was['card']}→{car['card']}"
-                    for s, (cars_before, cars_after) in enumerate(
-                        zip(before["trains"], after["trains"], strict=True)
-                    )
-                    for was, car in zip(cars_before, cars_after, strict=True)
-                    if was["card"] != car["card"]
-                ]
-                line += ": " + (", ".join(changes) or "every car there is protected")
-            elif new != old:
-                line += f": train {' '.join(new)}"
-        market = " · ".join(card_label(c) for c in after["market"]) or "empty"
-        return f"{line}  · market {market}"
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
         table = super().standings(obs, names)

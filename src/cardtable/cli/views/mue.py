@@ -20,7 +20,7 @@ from ...core.errors import InvalidNotation
 from ...core.game import State
 from ...games.mue import trump_id, trump_order
 from ..layout import Fitted
-from .base import Observation, SeatColumns, describe_event, numbered, plural
+from .base import Observation, SeatColumns, numbered, plural
 from .tricks import TrickView
 
 COLOUR_STYLE = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
@@ -322,60 +322,6 @@ class MueView(TrickView):
                     f" {'is' if hidden == 1 else 'are'} in your hidden hand"
                 )
         return [f"show {card}" for card in named] + ["done"]
-
-    # -- narration --------------------------------------------------------------------------------
-
-    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
-        lines = []
-        for event in events:
-            if "deal" in event:
-                lines.append(self.deal_line(event["deal"], after))
-            elif "score" in event:
-                lines.append(self.score_line(after))
-            elif "move" in event:
-                lines.extend(self.move_lines(before, after, event))
-            else:
-                lines.append(describe_event(event))
-        return lines
-
-    def deal_line(self, deal: dict[str, Any], after: Observation) -> str:
-        sits = ", who sits out" if deal["dealer"] not in after["active"] else ""
-        return f"— hand {after['hand_number']}: seat {deal['dealer']} deals{sits} —"
-
-    def move_lines(self, before: Observation, after: Observation, event: dict[str, Any]) -> list[str]:
-        seat, move = event["seat"], event["move"]
-        if move.startswith("show "):
-            return []  # told with the whole bid, at its ``done``
-        if move == "done":
-            shown = " ".join(after["auction"]["turns"][-1]["shown"])
-            return [f"seat {seat} shows {shown}: {after['auction']['counts'][seat]} face up"]
-        if move == "pass":
-            lines = [f"seat {seat} passes"]
-            if after["phase"] in ("vice_trump", "chief_trump") and before["phase"] == "auction":
-                vice = "no Vice" if after["vice"] is None else f"seat {after['vice']} is Vice"
-                lines.append(
-                    f"  auction over: seat {after['chief']} is Chief with {plural(after['bid'], 'card')} up"
-                    f" (target {after['target']}); {vice}"
-                )
-            return lines
-        if move.startswith("trump "):
-            role = "Vice" if after["vice_trump"] is not None and before["vice_trump"] is None else "Chief"
-            lines = [f"seat {seat} ({role}) names trump {move[6:]}"]
-            if role == "Chief":
-                order = " > ".join("=".join(group) for group in after["trump_order"]) or "no trumps"
-                lines.append(f"  trump order: {order}")
-            return lines
-        if move.startswith("partner "):
-            return [
-                f"seat {seat} names seat {move[8:]} as partner; together they need {after['target']} points"
-            ]
-        return [describe_event(event), *self.trick_taken(before, after)]
-
-    def score_line(self, after: Observation) -> str:
-        line = after["sheet"][-1]
-        deltas = " ".join(f"{d:+d}" for d in line["deltas"])
-        scores = " ".join(str(s) for s in line["scores"])
-        return f"hand {line['hand']} scored: {outcome(line)} | {deltas} → {scores}"
 
 
 def is_trump_name(word: str) -> bool:

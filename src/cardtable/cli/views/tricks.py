@@ -18,7 +18,7 @@ from rich.text import Text
 from ...core.cards import SUIT_SYMBOLS
 from ...core.game import State
 from ..layout import Fitted
-from .base import Observation, SeatColumns, View, choice_rows, describe_event, numbered, seats_table
+from .base import Observation, SeatColumns, View, choice_rows, numbered, seats_table
 
 SUIT_STYLE = {"S": "white", "H": "red", "D": "red", "C": "white"}
 SUIT_SYMBOL = SUIT_SYMBOLS
@@ -93,27 +93,3 @@ class TrickView(View):
             numbered(number, self.card_text(card), card in legal)
             for number, card in enumerate(choices, start=1)
         )
-
-    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
-        lines = []
-        for event in events:
-            if "deal" in event:
-                lines.append(self.deal_line(event["deal"], after))
-            elif "move" in event:
-                lines.append(describe_event(event))
-                lines.extend(self.trick_taken(before, after))
-            else:
-                lines.append(describe_event(event))
-        return lines
-
-    def trick_taken(self, before: Observation, after: Observation) -> list[str]:
-        """The trick a move completed, and who took it (nothing when the move completed none)."""
-        last = after.get("last_trick")
-        if not last or last == before.get("last_trick"):
-            return []
-        cards = " ".join(play["card"] for play in last["cards"])
-        return [f"  trick {cards} → seat {last['winner']}"]
-
-    def deal_line(self, deal: dict[str, Any], after: Observation) -> str:
-        roles = ", ".join(f"{k} {v}" for k, v in deal.items() if k != "deck")
-        return f"— new deal: {roles} —"

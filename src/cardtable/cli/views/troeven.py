@@ -1,11 +1,8 @@
 """Troeven at the terminal: trumps, scores and points, the trick, and in version 1 both layouts as
-piles (each pile's face-up card and how many face-down cards lie under it). In version 2 the draws
-after each trick are told as the seat sees them: the card it drew, and that the other seat took one
-it cannot see."""
+piles (each pile's face-up card and how many face-down cards lie under it). What happens is told by
+Troeven's narrator (``cardtable.narration.troeven``), not here."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -14,7 +11,7 @@ from rich.text import Text
 from ...core.cards import SUIT_NAMES
 from ...core.errors import InvalidNotation
 from ...core.game import State
-from .base import Observation, SeatColumns, choice_rows, describe_event, numbered
+from .base import Observation, SeatColumns, choice_rows, numbered
 from .tricks import SUIT_STYLE, SUIT_SYMBOL, TrickView
 
 SUIT_WORDS = SUIT_NAMES
@@ -163,65 +160,6 @@ class TroevenView(TrickView):
                     f"{word!r} is no suit: call trumps with S, H, D or C (or a number 1–4)"
                 ) from None
             raise
-
-    def narrate(self, before: Observation, after: Observation, events: list[dict[str, Any]]) -> list[str]:
-        lines = []
-        for event in events:
-            if "deal" in event:
-                lines.append(self.deal_line(event["deal"], after))
-            elif "score" in event:
-                lines.append(self.score_line(event["score"], after))
-            elif "move" in event and event["move"].startswith("trump "):
-                suit = event["move"][-1]
-                lines.append(f"seat {event['seat']} calls trumps: {SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}")
-            elif "move" in event:
-                lines.append(describe_event(event))
-                lines += self.reveal_lines(before, after, event["seat"])
-                taken = self.trick_taken(before, after)
-                lines += taken
-                if taken:
-                    lines += self.draw_lines(before, after)
-            else:
-                lines.append(describe_event(event))
-        return lines
-
-    def reveal_lines(self, before: Observation, after: Observation, seat: int) -> list[str]:
-        """Version 1: the face-down card a play turned up, read from the public layouts."""
-        if before.get("version") != 1 or before["round"] != after["round"]:
-            return []
-        lines = []
-        piles = zip(before["layouts"][seat], after["layouts"][seat], strict=True)
-        for number, (old, new) in enumerate(piles, start=1):
-            if old["face_down"] and not new["face_down"] and new["top"] is not None:
-                lines.append(f"  seat {seat} turns up {new['top']} on pile {number}")
-        return lines
-
-    def draw_lines(self, before: Observation, after: Observation) -> list[str]:
-        """Version 2, after a trick: the winner draws from the stock, then the other seat. A seat is
-        told the card it drew; the other seat's card it cannot see."""
-        if after["version"] != 2 or after["round"] != before["round"] or not before["stock"]:
-            return []
-        winner, seat, left = after["last_trick"]["winner"], after["seat"], after["stock"]
-        stock = f"({left} card{'s' * (left != 1)} left in the stock)"
-        if seat is None:
-            return [f"  seat {winner} draws from the stock, then seat {1 - winner} {stock}"]
-        drawn = " ".join(card for card in after["hand"] if card not in before["hand"])
-        if seat == winner:
-            return [f"  you draw {drawn} from the stock; seat {1 - seat} takes the next card {stock}"]
-        return [f"  seat {winner} takes the top card of the stock; you draw the next: {drawn} {stock}"]
-
-    def deal_line(self, deal: dict[str, Any], after: Observation) -> str:
-        dealer = deal["dealer"]
-        return f"— round {after['round']}: seat {dealer} deals, seat {1 - dealer} calls trumps and leads —"
-
-    def score_line(self, score: dict[str, Any], after: Observation) -> str:
-        previous = after.get("previous_round")
-        points = ""
-        if previous is not None:
-            points = f"points {previous['points'][0]}–{previous['points'][1]}; "
-        deltas = " ".join(f"{d:+d}" for d in score["deltas"])
-        scores = " ".join(str(s) for s in score["scores"])
-        return f"round over: {points}score changes {deltas} → scores {scores}"
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
         table = super().standings(obs, names)
