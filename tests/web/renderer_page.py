@@ -22,6 +22,7 @@ import pytest
 import cardtable
 from cardtable.core.game import State
 from cardtable.server.routes.pages import HEADERS
+from cardtable.server.services.packs import packs_module
 
 WEB = Path(cardtable.__file__).parent / "web"
 CHROMIUM = "/usr/bin/chromium"
@@ -34,6 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+PACKS = "/static/js/packs.js"
 SHOTS = Path(__file__).parents[2] / "test-output" / "tables"
 DESKTOP = {"width": 1100, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -71,6 +73,17 @@ window.harnessReady = true;
 
 
 class _Handler(SimpleHTTPRequestHandler):
+    def do_GET(self) -> None:
+        if self.path != PACKS:
+            return super().do_GET()
+        body = packs_module().encode()  # written by the server, as at the table (routes/pages.py)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/javascript; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return None
+
     def end_headers(self) -> None:
         if self.path.endswith(".html"):
             for name, value in HEADERS.items():

@@ -3,12 +3,10 @@ Troeven: rank order and suits, from the notation alone. The pack itself is ``cor
 
 from __future__ import annotations
 
-from ...core.cards import PIQUET_CODES, PIQUET_RANKS, PIQUET_SUITS
+from ...core.cards import PIQUET_CODES, PIQUET_RANKS
 
-SUITS = PIQUET_SUITS
 RANK = {rank: index for index, rank in enumerate(PIQUET_RANKS)}
 """0 for a seven up to 7 for an ace."""
-FULL_DECK = PIQUET_CODES
 
 
 def rank(code: str) -> int:
@@ -24,5 +22,7 @@ def suit(code: str) -> str:
 def higher_unseen(code: str, seen: set[str]) -> list[str]:
     """The cards of ``code``'s suit above it that are not in ``seen``."""
     return [
-        other for other in FULL_DECK if other[1] == code[1] and rank(other) > rank(code) and other not in seen
+        other
+        for other in PIQUET_CODES
+        if other[1] == code[1] and rank(other) > rank(code) and other not in seen
     ]

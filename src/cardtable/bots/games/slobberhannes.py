@@ -31,17 +31,17 @@ import random
 from collections import Counter
 from functools import cache
 
+from ...core.cards import PIQUET_SUITS, piquet_code
 from ...core.game import JsonDict
+from ...games.slobberhannes import QUEEN_OF_CLUBS, deck_for, hand_deltas
 from ..evaluation import Evaluation, score_changes
 from ..heuristic import Policy
 from ..view import SeatView
-from .piquet import FULL_DECK
 from .piquet import rank as _rank
 
-QUEEN = "QC"
+QUEEN = piquet_code(QUEEN_OF_CLUBS)
 CATCHERS = ("AC", "KC")
 """Clubs above QC: the cards that take it when it falls on their trick."""
-SHORT_DECK = tuple(code for code in FULL_DECK if code not in ("7S", "7C"))
 
 
 def play(view: SeatView, rng: random.Random) -> int:
@@ -77,7 +77,7 @@ def _discard(obs: JsonDict, codes: list[str]) -> str:
         catchers = [code for code in CATCHERS if code in codes]
         if catchers:
             return catchers[0]
-    suit_length = {suit: sum(code[1] == suit for code in codes) for suit in "SHDC"}
+    suit_length = {suit: sum(code[1] == suit for code in codes) for suit in PIQUET_SUITS}
     return max(codes, key=lambda code: (_rank(code), -suit_length[code[1]]))
 
 
@@ -85,7 +85,7 @@ def _lead(obs: JsonDict, codes: list[str]) -> str:
     holding_queen = QUEEN in codes
     candidates = [c for c in codes if c != QUEEN and not (holding_queen and c[1] == "C")]
     candidates = candidates or [c for c in codes if c != QUEEN] or codes
-    deck = FULL_DECK if obs["players"] == 4 else SHORT_DECK
+    deck = _deck(obs["players"])
     seen = set(obs["played"]) | set(codes)
     outstanding = [code for code in deck if code not in seen]
 
@@ -96,6 +96,12 @@ def _lead(obs: JsonDict, codes: list[str]) -> str:
         return higher == 0, lower, rank
 
     return min(candidates, key=risk)
+
+
+@cache
+def _deck(players: int) -> tuple[str, ...]:
+    """The codes of the pack dealt to ``players`` (the game's ``deck_for``)."""
+    return tuple(map(piquet_code, deck_for(players)))
 
 
 def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
@@ -139,15 +145,11 @@ def _chances(scores: tuple[int, ...]) -> tuple[float, ...]:
 
 @cache
 def _hand_outcomes(players: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every hand's score changes with its probability, each penalty taken by a uniformly random seat."""
+    """Every hand's score changes with its probability, each penalty (first, queen, last) taken by a
+    uniformly random seat and scored by the game's own rule."""
     counts: Counter[tuple[int, ...]] = Counter()
     for takers in itertools.product(range(players), repeat=3):
-        deltas = [0] * players
-        for seat in takers:
-            deltas[seat] -= 1
-        if len(set(takers)) == 1:
-            deltas[takers[0]] -= 1
-        counts[tuple(deltas)] += 1
+        counts[tuple(hand_deltas(players, *takers))] += 1
     return tuple((deltas, count / players**3) for deltas, count in counts.items())
 
 

@@ -29,14 +29,14 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from ...core.cards import PIQUET_IDS, PIQUET_SUITS
 from ...core.game import JsonDict
+from ...games.troeven import CARD_POINTS, POINTS_PER_ROUND
 from ..evaluation import Evaluation
 from ..heuristic import Policy
 from ..view import SeatView
-from .piquet import SUITS, higher_unseen, rank, suit
+from .piquet import higher_unseen, rank, suit
 
-POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
-ROUND_POINTS = 40
 RUFF_WORTH = 2
 """A trick worth at least this many points is worth a trump."""
 DRAW_TRUMPS_WITH = 3
@@ -50,8 +50,8 @@ much as a round ends in a tie or a dealer's win, so 60 leave it far below 1e-9."
 
 
 def points(code: str) -> int:
-    """§2: the card points of one card."""
-    return POINTS.get(code[0], 0)
+    """§2: the card points of one card (the game's ``CARD_POINTS``)."""
+    return CARD_POINTS[PIQUET_IDS[code]]
 
 
 def play(view: SeatView, rng: random.Random) -> int:
@@ -69,8 +69,8 @@ def play(view: SeatView, rng: random.Random) -> int:
 
 
 def _call(seen: list[str]) -> str:
-    strength = {s: sum(2 + points(c) for c in seen if suit(c) == s) for s in SUITS}
-    return f"trump {max(SUITS, key=lambda s: strength[s])}"
+    strength = {s: sum(2 + points(c) for c in seen if suit(c) == s) for s in PIQUET_SUITS}
+    return f"trump {max(PIQUET_SUITS, key=lambda s: strength[s])}"
 
 
 def _beats(card: str, led: str, trump: str) -> bool:
@@ -122,7 +122,7 @@ def round_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
     for seat in (0, 1):
         mine, theirs = scored[seat], scored[1 - seat]
         won = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-        rewards.append(0.75 * won + 0.25 * mine / ROUND_POINTS)
+        rewards.append(0.75 * won + 0.25 * mine / POINTS_PER_ROUND)
     return rewards
 
 

@@ -40,13 +40,20 @@ import numpy as np
 
 from ...core.cards import PIQUET_IDS, PIQUET_SUITS
 from ...core.game import JsonDict, State
-from ...games.troeven import CARD_POINTS, PILES, STOCK_DRAWS, TRUMP_BASE, TRUMP_BEATS, V1_COVER_OFFSET
+from ...games.troeven import (
+    CARD_POINTS,
+    PILES,
+    POINTS_PER_ROUND,
+    STOCK_DRAWS,
+    TRUMP_BASE,
+    TRUMP_BEATS,
+    V1_COVER_OFFSET,
+)
 from . import Encoder
 from .tracker import Row, Tracker, view_tricks
 
 CARDS = 32
 TRICKS = 16
-ROUND_POINTS = 40
 DECISIONS_PER_ROUND = 1 + 32
 PHASES = ("trump", "play", "over")
 SEAT_CARD_FIELDS = ("trick", "last_trick", "layout_top", "layout_covered")
@@ -114,7 +121,7 @@ class TroevenEncoder(Encoder):
         self.seat_one_hot(out, f["to_act"], view["to_act"], me)
         self.seat_one_hot(out, f["dealer"], view["dealer"], me)
         self.per_seat(out, f["scores"], view["scores"], me, self.start)
-        self.per_seat(out, f["points"], view["points"], me, ROUND_POINTS)
+        self.per_seat(out, f["points"], view["points"], me, POINTS_PER_ROUND)
         self.per_seat(out, f["tricks_won"], view["tricks_won"], me, TRICKS)
         for seat, piles in enumerate(view.get("layouts") or ()):
             rel = self.relative(seat, me)
@@ -132,7 +139,7 @@ class TroevenEncoder(Encoder):
         if previous is not None:
             offset = f["previous_round"].offset
             for seat, points in enumerate(previous["points"]):
-                out[offset + self.relative(seat, me)] = points / ROUND_POINTS
+                out[offset + self.relative(seat, me)] = points / POINTS_PER_ROUND
             out[offset + 2 + self.relative(previous["dealer"], me)] = 1.0
 
     def _trick(self, out: np.ndarray, offset: int, plays: list[JsonDict], me: int) -> None:
@@ -284,7 +291,7 @@ class TroevenTracker(Tracker):
         self.last = (trick, winner)
         self.trick = []
         self.points[winner] += CARD_POINTS[trick[0][1]] + CARD_POINTS[trick[1][1]]
-        row[at.points + winner] = self.points[winner] / ROUND_POINTS
+        row[at.points + winner] = self.points[winner] / POINTS_PER_ROUND
         self.won[winner] += 1
         row[at.tricks_won + winner] = self.won[winner] / TRICKS
         taken = self.won[0] + self.won[1]
@@ -305,7 +312,7 @@ class TroevenTracker(Tracker):
         old_dealer = int(row[at.dealer + 1])
         for seat in (0, 1):
             row[at.scores + seat] = score["scores"][seat] / self.start_points
-            row[at.previous_round + seat] = self.points[seat] / ROUND_POINTS
+            row[at.previous_round + seat] = self.points[seat] / POINTS_PER_ROUND
             row[at.previous_round + 2 + seat] = 1.0 if seat == old_dealer else 0.0
         self._take_deal(deal)
         dealer = deal["dealer"]

@@ -16,11 +16,12 @@ from pathlib import Path as FilePath
 from typing import Annotated
 
 from fastapi import APIRouter, Path
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 import cardtable
 
 from ..schemas import MAX_INT
+from ..services.packs import packs_module
 from ..services.rule_sets import boards
 
 WEB = FilePath(__file__).parents[2] / "web"
@@ -40,6 +41,12 @@ def page(name: str, *, status_code: int = 200) -> FileResponse:
     return FileResponse(
         WEB / name, status_code=status_code, media_type="text/html; charset=utf-8", headers=HEADERS
     )
+
+
+@router.get("/static/js/packs.js")
+def packs() -> Response:
+    """The cards' table that ``js/cards.js`` imports, written from the games (``services/packs``)."""
+    return Response(packs_module(), media_type="text/javascript; charset=utf-8", headers=HEADERS)
 
 
 @router.get("/")

@@ -3,9 +3,10 @@
 The engine accepts any value of an integer option above its minimum, and some values turn the safeguard
 off that bounds a match (``round_limit`` 0, ``hand_limit`` 0, ``turn_limit`` 0) or let it run for ever in
 practice (a Mü ``target`` of 2**31 - 1). For research that is right; at a table of the platform, where bots
-may play unwatched, it is not. Here each integer option without fixed choices has an inclusive range, and
-a table is also refused whose game has no bound on its length (``Game.max_game_length``) or a bound above
-``MAX_DECISIONS``: a test runs every game at the ends of its ranges against that.
+may play unwatched, it is not. So each integer option without fixed choices declares, with the option in
+its game (``Option.table_range``), the inclusive range a table allows, and a table is also refused whose
+game has no bound on its length (``Game.max_game_length``) or a bound above ``MAX_DECISIONS``: a test runs
+every game at the ends of its ranges against that.
 
 Options kept for research (``RESEARCH_ONLY``: ``single_hand``, a match cut to one hand for experiments)
 are not offered by the create-table form: ``/api/games`` marks them, and a table keeps their defaults
@@ -17,6 +18,8 @@ unless an API client asks otherwise.
 
 from __future__ import annotations
 
+from functools import cache
+
 import cardtable
 from cardtable.core.game import Game
 from cardtable.core.options import Option
@@ -26,12 +29,6 @@ from ..errors import Invalid
 MAX_DECISIONS = 1_000_000
 """The most decisions a game of the platform may take (a Mü game of 500 hands of six players may take
 274,500)."""
-
-RANGES: dict[str, dict[str, tuple[int, int]]] = {
-    "troeven": {"start_points": (1, 50), "round_limit": (1, 500)},
-    "mue": {"target": (1, 1000), "deals": (1, 20), "hand_limit": (1, 500)},
-    "game-of-trains": {"turn_limit": (1, 2000)},
-}
 
 RESEARCH_ONLY: frozenset[str] = frozenset({"single_hand"})
 """Options that exist for research, not for people at a table (hidden on the create-table form)."""
@@ -43,8 +40,14 @@ def research_only(option: str) -> bool:
 
 
 def platform_range(game: str, option: str) -> tuple[int, int] | None:
-    """The (lowest, highest) value the platform allows for an integer option, or None (fixed choices)."""
-    return RANGES.get(game, {}).get(option)
+    """The (lowest, highest) value the platform allows for an integer option, or None (fixed choices):
+    the option's ``table_range``."""
+    return next((o.table_range for o in _specs(game) if o.name == option), None)
+
+
+@cache
+def _specs(game: str) -> tuple[Option, ...]:
+    return cardtable.make(game).option_specs
 
 
 def open_ended(option: Option) -> bool:

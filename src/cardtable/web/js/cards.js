@@ -1,14 +1,20 @@
 // Cards drawn as SVG by this client: no images, no third-party art. A card code of docs/records.md
-// becomes a face drawn for its deck:
+// becomes a face drawn for its deck (the pack's name, Game.pack):
 // - "piquet": French-suited cards ("QC", "TD") with corner indices, pips for 7–10, framed courts;
-// - "mue": Mü's five colours 0–9 ("R7"), with the triangles of card points printed on the real cards;
+// - "five-colours": Mü's five colours 0–9 ("R7"), with the triangles printed on the real cards;
 // - "cabooses": Cabooses' train cards ("B3"; a 1 is the engine), "P8" the purple caboose, "OB" the broken
 //   orange caboose;
 // - "trains": Game of Trains' railcars "1"–"84", with the mark of their ability when the caller passes it
 //   (the observation says which ability a car has: this module holds no table of them).
 // Without a deck, piquet and railcar codes are still recognised; a coloured code ("B3", "P8"), which may be
-// Mü's or Cabooses', and any other code become a plain card showing the code (GAME_DECKS gives a game's
+// Mü's or Cabooses', and any other code become a plain card showing the code (GAME_PACKS gives a game's
 // deck). Suits and icons are SVG paths, not font glyphs, so every browser draws the same card.
+// What the cards are (names in words, suits, the marks printed on them, each game's pack) is the server's
+// packs.js, written from the games: this module only draws.
+
+import { GAME_PACKS, PACKS } from "./packs.js";
+
+export { GAME_PACKS };
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 60;
@@ -16,8 +22,8 @@ const HEIGHT = 84;
 
 const RED = "#c62828";
 const BLACK = "#1c2327";
-const SUITS = { S: ["spades", BLACK], H: ["hearts", RED], D: ["diamonds", RED], C: ["clubs", BLACK] };
-const RANKS = { A: "A", K: "K", Q: "Q", J: "J", T: "10", 9: "9", 8: "8", 7: "7" };
+/** The ink of each suit's cards. */
+const INK = { S: BLACK, H: RED, D: RED, C: BLACK };
 /** Suit shapes in a 20×20 box. */
 const SUIT_PATHS = {
   H: "M10 18.5C10 18.5 1 12.6 1 6.6 1 3.6 3.3 1.5 6 1.5c1.9 0 3.2 1.1 4 2.6.8-1.5 2.1-2.6 4-2.6 2.7 0 5 2.1 5 5.1 0 6-9 11.9-9 11.9Z",
@@ -34,12 +40,8 @@ const PIPS = {
 };
 
 const MUE_COLOURS = { R: "#d32f2f", B: "#1e63c4", G: "#2e7d32", Y: "#f2b705", P: "#7b1fa2" };
-const MUE_NAMES = { R: "red", B: "blue", G: "green", Y: "yellow", P: "purple" };
-/** The triangles printed on Mü cards: their card points (docs/rules/mue.md §2). */
-const MUE_TRIANGLES = [1, 0, 1, 1, 1, 1, 2, 2, 1, 0];
 
 const TRAIN_COLOURS = { B: ["#1e63c4", "#fff"], R: ["#c62828", "#fff"], W: ["#eef1f3", "#37474f"] };
-const TRAIN_NAMES = { B: "blue", R: "red", W: "white" };
 const CABOOSE = "#6a1b9a";
 const BROKEN = "#ef6c00";
 
@@ -63,15 +65,6 @@ export function svg(tag, attrs, text) {
   return el;
 }
 
-/** The deck of each game's cards, for callers that know the game but not its deck. */
-export const GAME_DECKS = {
-  slobberhannes: "piquet",
-  troeven: "piquet",
-  mue: "mue",
-  "game-of-trains": "trains",
-  "cabooses-in-the-corner": "cabooses",
-};
-
 /**
  * The deck a code belongs to when the caller does not say: piquet and railcar codes are unambiguous;
  * a coloured code ("B3", "P8") is Mü's or Cabooses', so it gets null and a plain coloured card.
@@ -84,18 +77,7 @@ export function deckOf(code) {
 
 /** How a card is named for people (screen readers, titles): "queen of clubs", "red 7", "car 45". */
 export function cardName(code, deck = deckOf(code)) {
-  if (deck === "piquet" && SUITS[code[1]]) {
-    const rank = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" }[code[0]] ?? code[0];
-    return `${rank} of ${SUITS[code[1]][0]}`;
-  }
-  if (deck === "mue" && MUE_NAMES[code[0]]) return `${MUE_NAMES[code[0]]} ${code[1]}`;
-  if (deck === "cabooses") {
-    if (code === "P8") return "purple caboose";
-    if (code === "OB") return "broken caboose";
-    if (TRAIN_NAMES[code[0]]) return `${TRAIN_NAMES[code[0]]} ${code[1] === "1" ? "engine 1" : code[1]}`;
-  }
-  if (deck === "trains") return `car ${code}`;
-  return code;
+  return PACKS[deck]?.words[code] ?? code;
 }
 
 /** The words for a Game of Trains ability, e.g. "swap with the next car". */
@@ -111,7 +93,7 @@ export function cardSvg(code, { small = false, deck = deckOf(code), ability = nu
     role: "img",
     "aria-label": cardName(code, deck),
   });
-  const draw = { piquet: piquetFace, mue: mueFace, cabooses: caboosesFace, trains: railcarFace }[deck];
+  const draw = FACES[deck];
   root.append(...(draw?.(code, ability) ?? plainFace(code)));
   return root;
 }
@@ -165,13 +147,13 @@ function corners(parts) {
 }
 
 function piquetFace(code) {
-  const [, colour] = SUITS[code[1]];
+  const colour = INK[code[1]];
   const suit = SUIT_PATHS[code[1]];
   const rank = code[0];
   const nodes = [blank()];
   nodes.push(
     ...corners(() => [
-      text(8, 10, RANKS[rank], { "font-size": rank === "T" ? 10 : 12, "font-weight": 700, fill: colour, "letter-spacing": rank === "T" ? -1 : 0 }),
+      text(8, 10, rank === "T" ? "10" : rank, { "font-size": rank === "T" ? 10 : 12, "font-weight": 700, fill: colour, "letter-spacing": rank === "T" ? -1 : 0 }),
       shape(suit, 8, 21, 8, colour),
     ]),
   );
@@ -191,7 +173,6 @@ function piquetFace(code) {
 
 function mueFace(code) {
   const colour = MUE_COLOURS[code[0]];
-  const number = Number(code[1]);
   const ink = code[0] === "Y" ? "#5d4300" : colour;
   const nodes = [
     blank(colour, "#263238"),
@@ -203,7 +184,7 @@ function mueFace(code) {
     svg("ellipse", { cx: 30, cy: 38, rx: 14, ry: 18, fill: colour }),
     text(30, 39, code[1], { "font-size": 26, "font-weight": 700, fill: code[0] === "Y" ? "#3e2c00" : "#fff" }),
   ];
-  const triangles = MUE_TRIANGLES[number] ?? 0;
+  const triangles = PACKS[FIVE_COLOURS].marks[code] ?? 0;
   for (let i = 0; i < triangles; i += 1) {
     const x = 30 + (i - (triangles - 1) / 2) * 10;
     nodes.push(svg("path", { d: `M${x - 4} 68 L${x + 4} 68 L${x} 61 Z`, fill: ink }));
@@ -303,6 +284,10 @@ function abilityMark(mark) {
       return [];
   }
 }
+
+const FIVE_COLOURS = "five-colours";
+/** Each deck's face, by the pack's name. */
+const FACES = { piquet: piquetFace, [FIVE_COLOURS]: mueFace, cabooses: caboosesFace, trains: railcarFace };
 
 /** A card that only shows its code, on its colour when the code starts with one (R7, W3, OB). */
 function plainFace(code) {

@@ -3,7 +3,7 @@
 // the codes: the piquet cards of Slobberhannes and Troeven ("QC", "TD") and the colour-and-number cards
 // of Mü ("R5", "B0"). A hand of other codes keeps the server's order.
 
-const PIQUET_RANKS = "789TJQKA";
+import { PIQUET_RANKS } from "./packs.js";
 
 /** The rank of a card code (higher is higher), or null for a code of no known kind. */
 function rank(code) {

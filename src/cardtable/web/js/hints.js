@@ -5,6 +5,8 @@
 // list (layout.js) has a focusable button per barred card, which sends a "why" event up to the board.
 // Where the answer shows is the page's business (table.js: just above the hand or the card pressed).
 
+import { SUITS } from "./packs.js";
+
 /** Call ask(card, pressed) when a disabled card inside board is pressed (``pressed``: the element, so the
  * answer can be shown beside it). */
 export function askWhyOnBlockedCards(board, ask) {
@@ -16,11 +18,9 @@ export function askWhyOnBlockedCards(board, ask) {
   board.addEventListener("why", (event) => ask(event.detail, event.target));
 }
 
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-
 /** A piquet card code in symbols ("TD" → "10♦"); other text as it is. */
 export function inSymbols(text) {
-  return text.replace(/\b([789TJQKA])([SHDC])\b/g, (_, rank, suit) => `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[suit]}`);
+  return text.replace(/\b([789TJQKA])([SHDC])\b/g, (_, rank, suit) => `${rank === "T" ? "10" : rank}${SUITS[suit].symbol}`);
 }
 
 /** The words to show for a hint message. */

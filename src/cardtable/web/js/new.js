@@ -23,7 +23,7 @@ const standIn = document.querySelector("#stand-in");
 replace(standIn, bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
 
 replace(gameSelect, games.map((g) => h("option", { value: g.name }, g.title)));
-gameSelect.value = games.some((g) => g.name === "slobberhannes") ? "slobberhannes" : games[0].name;
+gameSelect.value = games[0].name;
 
 const game = () => games.find((g) => g.name === gameSelect.value);
 const players = () => Number(form.elements["opt-players"].value);

@@ -6,7 +6,7 @@
 // table; a line jumps to its step. Players are called by their names, as at the table (names.js).
 
 import { api, header, notice, pageTitle, requireUser } from "./api.js";
-import { GAME_DECKS, cardSvg } from "./cards.js";
+import { GAME_PACKS, cardSvg } from "./cards.js";
 import { h, replace } from "./dom.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
@@ -59,7 +59,7 @@ function draw() {
 
 /** What each seat sees that the public view does not: its hand, mostly. */
 function drawHands() {
-  const deck = GAME_DECKS[replay.game];
+  const deck = GAME_PACKS[replay.game];
   const rows = frame.views.map((view, seat) => {
     const own = Object.keys(view).filter((key) => key !== "seat" && JSON.stringify(view[key]) !== JSON.stringify(frame.public[key]));
     return h(

@@ -16,6 +16,7 @@
 import { cardName, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
 import { animate, backs, badge, card, header, moveButton, picker, pile, plate, previous, prompt, review, seatName, seatOrder } from "../layout.js";
+import { nameOf } from "../names.js";
 
 const DECK = "cabooses";
 const GRID = [
@@ -232,4 +233,22 @@ function handSection(obs, moves, ui, select) {
     h("h3", { class: "ct-label" }, `Your hand · ${obs.hand.length} card${obs.hand.length === 1 ? "" : "s"}`),
     h("div", { class: "cc-groups" }, groups),
   );
+}
+
+/** How the game stands, in words: "Won by Ana and easy bot", "Ended in a stalemate", "In play". */
+function standing(obs) {
+  if (!obs.over) return "In play";
+  if (obs.outcome === "win" && obs.winners.length) return `Won by ${obs.winners.map(nameOf).join(" and ")}`;
+  return { stalemate: "Ended in a stalemate", draw: "Ended in a draw" }[obs.outcome] ?? "Over";
+}
+
+/** The score sheet (sheet.js): how the game stands, each seat's hand size and rank, the trains departed. */
+export function sheet(obs) {
+  const rows = obs.hand_sizes.map((size, seat) =>
+    h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, `${size} card${size === 1 ? "" : "s"} in hand`), h("td", {}, obs.ranking ? `rank ${obs.ranking[seat]}` : "")),
+  );
+  return [
+    h("p", {}, `${standing(obs)} · trains departed: ${obs.departed.length} · depot: ${obs.depot} cards`),
+    h("table", { class: "score-sheet" }, h("tbody", {}, rows)),
+  ];
 }

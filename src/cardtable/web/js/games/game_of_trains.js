@@ -22,6 +22,7 @@
 import { abilityText, cardName, cardSvg, locomotiveSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
 import { animate, badge, card, header, picker, previous, prompt, review, seatName, seatOrder, winnersLine } from "../layout.js";
+import { nameOf } from "../names.js";
 
 const DECK = "trains";
 const REMOVED_AT = { REMOVE_FIRST: 1, REMOVE_MIDDLE: 4, REMOVE_LAST: 7 };
@@ -306,4 +307,27 @@ function preview(obs, choice, position) {
     mine[i].protect = choice.card;
   }
   return trains;
+}
+
+function inOrder(cars, index) {
+  const next = cars[index + 1];
+  if (!next || cars[index].card === "?" || next.card === "?") return null;
+  return Number(cars[index].card) < Number(next.card);
+}
+
+/** The score sheet (sheet.js): the turn, and each train with the couplings that are in order marked. */
+export function sheet(obs) {
+  const rows = obs.trains.map((cars, seat) => {
+    const couplings = cars.slice(0, -1).map((_, index) => inOrder(cars, index));
+    const good = couplings.filter((ok) => ok === true).length;
+    return h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, nameOf(seat)),
+      h("td", {}, cars.map((car, index) => [h("span", { class: "car" }, car.card), index < couplings.length ? h("span", { class: couplings[index] ? "coupling ok" : "coupling" }, couplings[index] ? " < " : " · ") : null])),
+      h("td", {}, `${good} of ${couplings.length} couplings in order`),
+    );
+  });
+  const turn = obs.phase === "setup" ? "Setup" : obs.over ? `Over after ${obs.turn} turns` : `Turn ${obs.turn + 1}`;
+  return [h("p", {}, turn), h("table", { class: "score-sheet" }, h("tbody", {}, rows))];
 }

@@ -4,7 +4,7 @@
 // ?view=generic.
 // A control that makes a move at once carries data-move (the move string), a card data-card.
 
-import { GAME_DECKS, cardSvg } from "../cards.js";
+import { GAME_PACKS, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
 import { nameOf } from "../names.js";
 
@@ -21,7 +21,7 @@ export function render(observation, el, moves) {
   const moveList = h("div", { class: "moves" });
   const sections = [];
   const hand = Array.isArray(observation?.hand) ? observation.hand : null;
-  if (hand) sections.push(handSection(hand, moves, pick, moveList, GAME_DECKS[observation.game]));
+  if (hand) sections.push(handSection(hand, moves, pick, moveList, GAME_PACKS[observation.game]));
   fillMoves(moveList, moves, pick, null);
   sections.push(h("section", { class: "your-moves" }, h("h3", {}, "Your moves"), moveList));
   sections.push(stateSection(observation));

@@ -15,7 +15,7 @@
 import { h, replace } from "../dom.js";
 import { animate, backs, badge, hand, header, lastTrickReview, moveButton, picker, plate, previous, prompt, review, ring, seatName, stat, trickCentre } from "../layout.js";
 
-const DECK = "mue";
+const DECK = "five-colours";
 const COLOUR_NAMES = { R: "red", B: "blue", G: "green", Y: "yellow", P: "purple" };
 const PHASES = {
   auction: "Auction",
@@ -25,6 +25,9 @@ const PHASES = {
   tricks: "Tricks",
   over: "Game over",
 };
+
+/** No score sheet fold-out (sheet.js): the picture draws Mü's sheet beside the table itself. */
+export const sheet = null;
 
 /** Draw the observation into el; a click on a card or a button dispatches a "move" event from el. */
 export function render(obs, el, moves) {

@@ -11,10 +11,10 @@
 
 import { cardName, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
+import { SUITS } from "../packs.js";
 import { animate, backs, badge, card, hand, header, lastTrickReview, moveButton, picker, plate, previous, prompt, seatName, stat, trickCentre, winnersLine } from "../layout.js";
 
 const DECK = "piquet";
-const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
 
 /** Draw the observation into el; picking a card or a trump dispatches a "move" event from el. */
 export function render(obs, el, moves) {
@@ -131,7 +131,7 @@ function trumpPanel(obs) {
   if (obs.trump === null) {
     return h("div", { class: "ct-panel tv-trump" }, h("small", {}, "Trumps"), h("b", {}, "not called yet"));
   }
-  const [symbol, name] = SUITS[obs.trump];
+  const { symbol, name } = SUITS[obs.trump];
   return h(
     "div",
     { class: `ct-panel tv-trump suit-${obs.trump}`, dataset: { trump: obs.trump } },
@@ -168,7 +168,7 @@ function trumpButtons(moves, pick) {
   return h(
     "div",
     { class: "ct-actions tv-calls" },
-    Object.entries(SUITS).map(([suit, [symbol, name]]) =>
+    Object.entries(SUITS).map(([suit, { symbol, name }]) =>
       moveButton(`trump ${suit}`, h("span", { class: `suit-${suit}` }, `${symbol} ${name}`), pick, moves, { className: `tv-call suit-${suit}` }),
     ),
   );
