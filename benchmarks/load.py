@@ -21,6 +21,15 @@ the figure that depends least on the machine's other load.
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 30
     DATABASE_URL=postgresql://... REDIS_URL=redis://... .venv/bin/python benchmarks/load.py --instances 2
 
+``--log`` makes every seat's client follow the game log as the table page does: it asks for the whole log
+with its first table message (while connecting, before play and the measured CPU start), then takes the
+entries each table message carries, and asks again (``?since=``) only for a message that does not follow
+on from what it has. ``--spectators N`` adds N spectators to every table, each a guest of its own who
+starts watching once play has started (a page that loads late: it asks once for the whole log, inside
+the measured window, then follows the same way). The server's CPU per move then includes the log
+requests; the requests made are printed. Every table message carries its step's log entries whatever
+the clients do.
+
 ``--bots LEVEL`` measures the bots instead: bot-only tables of that level spread over the servers, their
 turns taken from the shared job queue by every instance's bot workers, and prints how many record events
 (moves, and the deals between them) they make a second. ``--profile DIR`` records each server with py-spy
@@ -69,6 +78,10 @@ class Report:
     """Games that ended (their seats then idle)."""
     cpu: float = 0.0
     """The client process's CPU seconds from the start of play."""
+    whole_logs: int = 0
+    """Whole game logs asked for (one per page, at its first table message)."""
+    missed_logs: int = 0
+    """Logs asked for after a version, for a message that did not follow on from what the client had."""
 
 
 def start_server(
@@ -206,11 +219,12 @@ def bot_throughput(
 
 
 def open_tables(
-    urls: list[str], tables: int, game: str, options: dict[str, Any], spread: str
-) -> list[list[Seat]]:
-    """Tables of guests, every seat taken (so every table has started). Each seat gets the server it plays
-    through: ``seats`` puts a table's seats on different servers, ``tables`` a whole table on one."""
-    created = []
+    urls: list[str], tables: int, game: str, options: dict[str, Any], spread: str, spectators: int = 0
+) -> tuple[list[list[Seat]], list[Seat]]:
+    """Tables of guests, every seat taken (so every table has started), and ``spectators`` guests more
+    per table to watch it. Each seat gets the server it plays through: ``seats`` puts a table's seats on
+    different servers, ``tables`` a whole table on one; a spectator watches through the next server."""
+    created, watching = [], []
     with httpx2.Client(timeout=30) as http:
         for n in range(tables):
             players = options["players"]
@@ -239,7 +253,13 @@ def open_tables(
                     headers={"cookie": cookies[seat]},
                 ).raise_for_status()
             created.append([(table, cookie, url) for cookie, url in zip(cookies, where, strict=True)])
-    return created
+            for k in range(spectators):
+                server = urls[(n + players + k) % len(urls)]
+                answer = http.post(f"{server}/api/accounts/guest", json={"name": f"watch{n}-{k}"})
+                answer.raise_for_status()
+                watching.append((table, f"cardtable_session={answer.cookies['cardtable_session']}", server))
+                http.cookies.clear()
+    return created, watching
 
 
 CONNECTING_AT_ONCE = 32
@@ -263,11 +283,68 @@ async def seated(
     return ws, first
 
 
+class LogFollower:
+    """A table page's game log panel (``web/js/gamelog.js``): the whole log asked for with the first table
+    message, then the entries each message carries; asked again only after a message missed."""
+
+    def __init__(self, http: httpx2.AsyncClient | None, seat: Seat, out: Report) -> None:
+        self.http, self.out = http, out
+        table, cookie, server = seat
+        self.path, self.headers = f"{server}/api/tables/{table}/log", {"cookie": cookie}
+        self.shown: int | None = None
+
+    async def follow(self, message: dict[str, Any]) -> None:
+        if self.http is None or message["type"] != "table":
+            return
+        shown, since = self.shown, message.get("log_since")
+        if shown is not None and (message["version"] <= shown or (since is not None and since <= shown)):
+            self.shown = max(shown, message["version"])
+            return
+        answer = await self.http.get(self.path, params={"since": shown or 0}, headers=self.headers)
+        answer.raise_for_status()
+        self.shown = max(shown or 0, answer.json()["version"])
+        if shown is None:
+            self.out.whole_logs += 1
+        else:
+            self.out.missed_logs += 1
+
+
+async def spectate(
+    seat: Seat, http: httpx2.AsyncClient, stop: float, gate: asyncio.Semaphore, out: Report
+) -> None:
+    """A spectator who comes once play has started: watch the table and follow its log until ``stop``."""
+    table, cookie, server = seat
+    url = server.replace("http", "ws", 1) + "/ws"
+    log = LogFollower(http, seat, out)
+    async with gate:
+        ws = await websockets.connect(
+            url, additional_headers={"cookie": cookie}, max_size=2**22, open_timeout=60
+        )
+    async with ws:
+        await ws.send(json.dumps({"type": "watch", "table": table}))
+        while time.monotonic() < stop:
+            try:
+                message = json.loads(
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+                )
+            except TimeoutError:
+                break
+            await log.follow(message)
+            if message.get("status") == "over":
+                break
+
+
 async def play_seat(
-    seat: Seat, ws: Any, first: dict[str, Any], think: float, times: tuple[float, float], out: Report
+    seat: Seat,
+    ws: Any,
+    first: dict[str, Any],
+    think: float,
+    times: tuple[float, float],
+    out: Report,
+    log: LogFollower,
 ) -> None:
     """Play a seat from its table's first state: ``times`` are when the warm-up ends (round trips count
-    from there) and when to stop."""
+    from there) and when to stop; ``log`` follows the game log of every table message."""
     table, cookie, _ = seat
     rng = random.Random(f"{table}:{cookie}")
     measured, stop = times
@@ -283,6 +360,7 @@ async def play_seat(
             except TimeoutError:
                 break
         now = time.monotonic()
+        await log.follow(message)
         if message["type"] == "error":
             out.errors += 1
             sent_at, message = None, None
@@ -306,25 +384,39 @@ async def play_seat(
 
 
 def client_process(
-    seats: list[Seat], think: float, warmup: float, window: float, ready: Any, results: Any
+    seats: list[Seat],
+    spectators: list[Seat],
+    think: float,
+    warmup: float,
+    window: float,
+    follow_log: bool,
+    ready: Any,
+    results: Any,
 ) -> None:
     """One client process: a websocket per seat, all on one event loop. Every seat connects and gets its
     table first; then all client processes and the main one meet at ``ready``, and play starts, so the
-    connections' cost stays out of the measured server CPU."""
+    connections' cost stays out of the measured server CPU. The ``spectators`` come once play started."""
     report = Report(moves=0, all_moves=0, round_trips=[], errors=0, finished=0)
 
     async def main() -> None:
         async with contextlib.AsyncExitStack() as stack:
+            limits = httpx2.Limits(max_connections=CONNECTING_AT_ONCE)
+            http = await stack.enter_async_context(httpx2.AsyncClient(timeout=60, limits=limits))
             gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
             sockets = await asyncio.gather(*(seated(stack, seat, gate) for seat in seats))
+            logs = [LogFollower(http if follow_log else None, seat, report) for seat in seats]
+            async with asyncio.TaskGroup() as loading:  # the pages load: a whole log each, as connecting
+                for log, (_, first) in zip(logs, sockets, strict=True):
+                    loading.create_task(log.follow(first))
             await asyncio.to_thread(ready.wait)
             start, cpu_start = time.monotonic(), time.process_time()
             times = (start + warmup, start + warmup + window)
             await asyncio.gather(
                 *(
-                    play_seat(seat, ws, first, think, times, report)
-                    for seat, (ws, first) in zip(seats, sockets, strict=True)
-                )
+                    play_seat(seat, ws, first, think, times, report, log)
+                    for seat, (ws, first), log in zip(seats, sockets, logs, strict=True)
+                ),
+                *(spectate(seat, http, times[1], gate, report) for seat in spectators),
             )
             report.cpu = time.process_time() - cpu_start
 
@@ -405,6 +497,12 @@ def main() -> None:
         "--gil", action="store_true", help="with --profile: sample only the thread holding the interpreter"
     )
     parser.add_argument(
+        "--log", action="store_true", help="every seat follows the game log as the table page does"
+    )
+    parser.add_argument(
+        "--spectators", type=int, default=0, help="spectators per table, following its log from mid-game"
+    )
+    parser.add_argument(
         "--spread",
         choices=("seats", "tables"),
         default="seats",
@@ -442,7 +540,7 @@ def main() -> None:
             bot_throughput(urls, running, args, options)
             return
         began = time.monotonic()
-        tables = open_tables(urls, args.tables, args.game, options, args.spread)
+        tables, spectators = open_tables(urls, args.tables, args.game, options, args.spread, args.spectators)
         opened = time.monotonic() - began
         print(
             f"{args.tables} tables of {args.game} ({args.players} players) opened in {opened:.1f} s "
@@ -452,13 +550,15 @@ def main() -> None:
         context = multiprocessing.get_context("spawn")
         results = context.Queue()
         shares = [seats[k :: args.clients] for k in range(args.clients)]
+        watching = [spectators[k :: args.clients] for k in range(args.clients)]
         ready = context.Barrier(args.clients + 1)
         window = args.seconds - args.warmup
         workers = [
             context.Process(
-                target=client_process, args=(share, args.think, args.warmup, window, ready, results)
+                target=client_process,
+                args=(share, watchers, args.think, args.warmup, window, args.log, ready, results),
             )
-            for share in shares
+            for share, watchers in zip(shares, watching, strict=True)
         ]
         for worker in workers:
             worker.start()
@@ -500,6 +600,13 @@ def main() -> None:
     )
     finished = sum(r.finished for r in reports) // args.players
     print(f"errors: {sum(r.errors for r in reports)}, games finished: {finished}")
+    if args.log or args.spectators:
+        print(
+            f"game log: {args.spectators} spectator(s) a table, "
+            f"seats {'follow' if args.log else 'ignore'} it; "
+            f"whole logs asked {sum(r.whole_logs for r in reports)}, "
+            f"asked again after a missed message {sum(r.missed_logs for r in reports)}"
+        )
 
 
 if __name__ == "__main__":

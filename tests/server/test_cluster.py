@@ -41,6 +41,7 @@ from cardtable.server.pubsub import Subscriber
 from cardtable.server.pubsub_redis import LISTENERS_SECONDS, RedisPubSub, decode, encode
 from cardtable.server.schemas import SeatPublic
 from cardtable.server.services.live import Live, LiveTables
+from cardtable.server.services.moves import apply_to_copy
 from cardtable.server.services.updates import TableUpdate, move_change
 
 from .helpers import Player, finished_record, make_settings, receive, send, watch
@@ -306,6 +307,80 @@ def test_a_held_table_counts_the_moves_it_has_word_of_and_follows_them_without_a
     tables.outdated(5, move_change(dataclasses.replace(live, state=later), after.event_count()).encode())
     tables.outdated(5, None)  # e.g. a seat given to the stand-in there
     assert tables.held() == {5: after.event_count()}
+
+
+def test_moves_followed_by_word_of_them_are_told_as_their_server_told_them() -> None:
+    """The follower tells each move it follows (the game log's facts, and who decided: a stand-in's move
+    comes with its word), so its log of the table is the mover's, with no query and no replay."""
+    state = cardtable.make("slobberhannes").new_game(seed=4)
+    seats = [SeatPublic(seat=i, kind="player", name=f"p{i}", user_id=i + 1, guest=False) for i in range(4)]
+    lives = [
+        Live(6, "slobberhannes", {}, 4, "playing", list(seats), {}, state=state.clone(), time_used=[0.0] * 4)
+        for _ in range(2)
+    ]
+    # no database: nothing may read one
+    mover, follower = LiveTables(None, shared=True), LiveTables(None, shared=True)
+    mover.hold(lives[0])
+    follower.hold(lives[1])
+    for n in range(3):
+        live = lives[0]
+        assert live.state is not None
+        version, seat = live.version, live.state.current_player()
+        assert seat is not None
+        after, facts = apply_to_copy(live.state, live.state.legal_actions()[0])
+        why = "time" if n == 1 else None
+        live.moved(after, facts, seat=seat, at=0.0, time_used=None, result=None, stand_in=why)
+        follower.outdated(6, move_change(live, version).encode())
+    followed = follower.load(6)
+    told, kept = lives[0].story, followed.story
+    assert told is not None and kept is not None and kept is not told
+    assert kept.steps == told.steps and len(kept.steps) == 4 and kept.marks == told.marks
+    assert [kept.entries(kept.steps, v) for v in (0, 1, None)] == [
+        told.entries(told.steps, v) for v in (0, 1, None)
+    ]
+    assert sum("stand-in" in entry.text for entry in kept.entries(kept.steps, None)) == 1
+
+
+def test_a_spectator_on_another_instance_is_pushed_the_log_and_asks_the_same_of_it(
+    tmp_path: Path, postgres_url: str, redis_url: str, prefix: str
+) -> None:
+    """Moves made through one instance: a seat and a spectator following the table on the other are
+    pushed each step's entries for their audience, and that instance's log (told from the moves it
+    followed) says the same."""
+    settings = make_settings(tmp_path, database_url=postgres_url, redis_url=redis_url, redis_prefix=prefix)
+    one, two = create_app(settings), create_app(settings)
+    with TestClient(one), TestClient(two):
+        ana, bo, cy = Player(one, "ana"), Player(one, "bo"), Player(one, "cy")
+        table = ana.create(
+            options={"players": 3, "first_leader": 0}, seats=[{"kind": "me"}, *[{"kind": "open"}] * 2]
+        )["id"]
+        for seat, person in ((1, bo), (2, cy)):
+            person.http.post(f"/api/tables/{table}/join", json={"seat": seat})
+        watcher = Player(two, "watcher")
+        bo_two = TestClient(two, cookies=bo.http.cookies)
+        with contextlib.ExitStack() as stack:
+            movers = [stack.enter_context(p.socket()) for p in (ana, bo, cy)]
+            followers = [stack.enter_context(c.websocket_connect("/ws")) for c in (bo_two, watcher.http)]
+            latest = [watch(ws, table) for ws in movers]
+            for ws in followers:
+                watch(ws, table)
+            asked = [c.get(f"/api/tables/{table}/log").json() for c in (bo_two, watcher.http)]
+            time.sleep(LISTENERS_SECONDS * 1.5)  # one learns that two listens before the first move
+            pushed: list[list[dict[str, Any]]] = [[], []]
+            for _ in range(12):
+                mover = next(seat for seat in range(3) if latest[seat]["moves"])
+                now = latest[mover]
+                send(movers[mover], type="move", table=table, version=now["version"], move=now["moves"][0])
+                latest = [table_at(ws, now["version"] + 1) for ws in movers]
+                for got, ws in zip(pushed, followers, strict=True):
+                    got.append(table_at(ws, latest[0]["version"]))
+            mirrors = (bo.http, Player(one, "spectator").http)  # the same audiences on instance one
+            for client, mirror, log, got in zip((bo_two, watcher.http), mirrors, asked, pushed, strict=True):
+                assert all(message["log_since"] + 1 == message["version"] for message in got)
+                entries = log["entries"] + [entry for message in got for entry in message["log"]]
+                assert entries == client.get(f"/api/tables/{table}/log").json()["entries"]
+                assert entries == mirror.get(f"/api/tables/{table}/log").json()["entries"]
+            assert len(entries) > 12 and any("takes the trick" in entry["text"] for entry in entries)
 
 
 def test_a_move_whose_update_never_reached_redis_still_reaches_the_players(
@@ -915,6 +990,15 @@ class Socket:
     def send_move(self, version: int, move: str) -> None:
         self.ws.send(json.dumps({"type": "move", "table": self.table, "version": version, "move": move}))
         self.answered = version
+
+
+def table_at(ws: Any, version: int) -> dict[str, Any]:
+    """The next table message of a test websocket at ``version`` or later (a state sent again by the
+    repair loop, or the seats at the old version, may come first)."""
+    message = receive(ws)
+    while message.get("type") != "table" or message["version"] < version:
+        message = receive(ws)
+    return message
 
 
 def join_together(

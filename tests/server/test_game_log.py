@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.server.services.game_log import Entry, Teller, game_log, tell
-from cardtable.server.services.logs import seat_names
+from cardtable.narration import narrator_for
+from cardtable.narration.words import player_names
+from cardtable.server.services.game_log import Entry, game_log, tell
 
 from .helpers import Player, bots, make_settings, receive, send, watch
 from .live_server import Client, my_turn, over, serving
@@ -53,7 +54,7 @@ def this_deal(entries: list[Entry]) -> list[Entry]:
 )
 def test_no_line_names_a_card_another_seat_holds(game: str, options: dict[str, Any]) -> None:
     record = random_record(game, options, seed=5, limit=300)
-    teller = Teller(game, NAMES)
+    narrator = narrator_for(game)
     players = cardtable.make(game, **options).players
     for cut, state in prefixes(record)[::3]:
         hands = [set(state.observation(seat)["hand"]) for seat in range(players)]
@@ -61,7 +62,7 @@ def test_no_line_names_a_card_another_seat_holds(game: str, options: dict[str, A
             text = " ".join(entry.text for entry in this_deal(game_log(cut, viewer, NAMES[:players])))
             words = set(text.replace("(", " ").replace(")", " ").split())
             hidden = set().union(*(hand for seat, hand in enumerate(hands) if seat != viewer))
-            assert not {teller.card(code) for code in hidden} & words, (viewer, state.event_count())
+            assert not {narrator.card(code) for code in hidden} & words, (viewer, state.event_count())
 
 
 def test_a_drawn_car_is_named_to_its_drawer_only() -> None:
@@ -104,7 +105,7 @@ def test_slobberhannes_lines_read_as_players_say_them() -> None:
     leader = record["events"][0]["deal"]["leader"]
     first = record["events"][1]["move"]
     assert entries[0].text == f"Hand 1: cards dealt, {NAMES[leader]} leads"
-    assert entries[1].text == f"{NAMES[leader]} plays {Teller('slobberhannes', []).card(first)}"
+    assert entries[1].text == f"{NAMES[leader]} plays {narrator_for('slobberhannes').card(first)}"
     assert any(entry.text.startswith("Hand 1 ends: ") and "totals" in entry.text for entry in entries)
     taken = [entry.text for entry in entries if " takes the trick (" in entry.text]
     assert ": first trick −1" in taken[0] and sum("Q♣ −1" in text for text in taken) == sum(
@@ -113,8 +114,8 @@ def test_slobberhannes_lines_read_as_players_say_them() -> None:
 
 
 def test_names_of_bots_and_of_seats_sharing_a_name() -> None:
-    assert seat_names(["ana", "bot:easy", "bot:hard"]) == ["ana", "easy bot", "hard bot"]
-    assert seat_names(["bot:easy", "ana", "bot:easy"]) == ["easy bot (seat 1)", "ana", "easy bot (seat 3)"]
+    assert player_names(["ana", "bot:easy", "bot:hard"]) == ["ana", "easy bot", "hard bot"]
+    assert player_names(["bot:easy", "ana", "bot:easy"]) == ["easy bot (seat 1)", "ana", "easy bot (seat 3)"]
 
 
 # -- through the server -----------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def log_texts(client: Client, table: int, path: str = "/api/tables/{}/log") -> l
 
 
 def card_of(record: dict[str, Any], index: int) -> str:
-    return Teller("slobberhannes", []).card(record["events"][index]["move"])
+    return narrator_for("slobberhannes").card(record["events"][index]["move"])
 
 
 def test_a_move_whose_time_ran_out_is_logged_as_the_stand_ins(tmp_path: Path) -> None:
@@ -231,7 +232,7 @@ def test_a_move_whose_time_ran_out_is_logged_as_the_stand_ins(tmp_path: Path) ->
         ws.close()
         led = moved["observation"]["trick"][0]
         texts = log_texts(ana, table["id"])
-        card = Teller("slobberhannes", []).card(led["card"])
+        card = narrator_for("slobberhannes").card(led["card"])
         assert f"ana's stand-in plays {card} (time ran out)" in texts, texts
         assert f"ana plays {card}" not in texts
         assert not any(text.startswith("easy bot's stand-in") for text in texts), (
@@ -258,7 +259,7 @@ def test_stepping_away_and_back_are_logged_and_the_record_stays_the_engines(tmp_
         record = ana.http.get(f"/api/tables/{tid}/record").json()
         assert all(set(event) in ({"seat", "move"}, {"deal"}, {"score"}) for event in record["events"])
         assert cardtable.replay(record).is_terminal()
-        led, own = card_of(record, 1), Teller("slobberhannes", []).card(mine["moves"][0])
+        led, own = card_of(record, 1), narrator_for("slobberhannes").card(mine["moves"][0])
         assert live[:3] == [
             "Hand 1: cards dealt, ana leads",
             "ana stepped away; the stand-in plays for ana",
@@ -312,3 +313,84 @@ def test_game_of_trains_says_what_a_market_card_did(player: Callable[..., Player
     assert len(uses) > 20 and all(did.search(text) for text in uses), [t for t in uses if not did.search(t)]
     kinds = {did.search(text).group(1).split()[0] for text in uses}  # type: ignore[union-attr]
     assert kinds == {"swaps", "moves", "protects", "every"}
+
+
+# -- the log pushed with every table message ---------------------------------------------------------------
+
+
+def pushed_log(start: dict[str, Any], messages: list[dict[str, Any]]) -> tuple[list[Any], list[Any]]:
+    """What the table page shows: the log it asked for once (``start``), then what each table message
+    carries, every message following on from what is shown (nothing was missed, so nothing asked again)."""
+    entries, sheet, shown = list(start["entries"]), list(start["sheet"]), start["version"]
+    for message in messages:
+        if message["version"] <= shown:
+            continue
+        assert message["log_since"] is not None and message["log_since"] <= shown, (shown, message)
+        entries += [entry for entry in message["log"] if entry["version"] > shown]
+        sheet += [row for row in message["log_sheet"] if row["version"] > shown]
+        shown = message["version"]
+    return entries, sheet
+
+
+def play_followed(
+    player: Callable[..., Player], game: str, options: dict[str, Any], *, seed: int, moves: int
+) -> tuple[list[Player], int, list[dict[str, Any]], list[list[dict[str, Any]]]]:
+    """People at every seat and a spectator (last) follow a game played at random for up to ``moves``
+    moves: each audience's log asked for once after the start, and every table message it was sent."""
+    players = cardtable.make(game, **options).players
+    people = [player(f"{NAMES[seat]}{seed}") for seat in range(players)] + [player(f"watcher{seed}")]
+    table = people[0].create(
+        game, options=options, seats=[{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
+    )["id"]
+    for seat, person in enumerate(people[1:players], start=1):
+        assert person.http.post(f"/api/tables/{table}/join", json={"seat": seat}).status_code == 200
+    sockets = [person.socket().__enter__() for person in people]
+    inbox = [[watch(ws, table)] for ws in sockets]
+    starts = [person.http.get(f"/api/tables/{table}/log").json() for person in people]
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if inbox[0][-1]["status"] == "over":
+            break
+        mover = next(seat for seat in range(players) if inbox[seat][-1]["moves"])
+        last = inbox[mover][-1]
+        send(
+            sockets[mover], type="move", table=table, version=last["version"], move=rng.choice(last["moves"])
+        )
+        for audience, ws in enumerate(sockets):
+            inbox[audience].append(receive(ws))
+    for ws in sockets:
+        ws.__exit__(None, None, None)
+    return people, table, starts, inbox
+
+
+def test_each_audience_is_pushed_its_own_log_as_the_log_request_gives_it(
+    player: Callable[..., Player],
+) -> None:
+    people, table, starts, inbox = play_followed(
+        player, "slobberhannes", {"players": 3, "start_points": 6}, seed=7, moves=10_000
+    )
+    assert inbox[0][-1]["status"] == "over"
+    assert all(message["log"] for message in inbox[-1]), "every message carries its step's entries"
+    for person, start, messages in zip(people, starts, inbox, strict=True):
+        entries, sheet = pushed_log(start, messages)
+        asked = person.http.get(f"/api/tables/{table}/log").json()  # the finished game, told from its record
+        assert entries == asked["entries"] and sheet == asked["sheet"] and len(sheet) >= 2
+        assert entries[-1]["text"].startswith("Game over: ")
+
+
+def test_a_spectator_is_never_pushed_a_drawn_card_and_a_drawer_is_pushed_its_own(
+    player: Callable[..., Player],
+) -> None:
+    people, table, starts, inbox = play_followed(player, "game-of-trains", {}, seed=3, moves=60)
+    assert inbox[0][-1]["status"] == "playing"
+    logs = []
+    for person, start, messages in zip(people, starts, inbox, strict=True):
+        entries, _ = pushed_log(start, messages)
+        asked = person.http.get(f"/api/tables/{table}/log", params={"since": start["version"]}).json()
+        assert entries[len(start["entries"]) :] == asked["entries"]  # the running game, from its story
+        logs.append([entry for entry in entries if " draws " in entry["text"]])
+    assert len(logs[0]) > 10 and [len(log) for log in logs] == [len(logs[0])] * 3
+    for seat, log in enumerate(logs[:2]):
+        for own, spectators in zip(log, logs[2], strict=True):
+            assert "only you see it" not in spectators["text"], spectators
+            assert ("(only you see it)" in own["text"]) == (own["seat"] == seat), own

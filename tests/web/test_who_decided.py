@@ -91,6 +91,38 @@ def test_the_log_says_who_decided_live_and_in_the_replay(server: Server, browser
         assert guest.errors == []
 
 
+def test_the_table_page_asks_for_its_log_once_and_then_follows_what_each_message_carries(
+    server: Server, browser: Any
+) -> None:
+    with contextlib.closing(browser.new_context(viewport=DESKTOP)) as context:
+        context.add_init_script("localStorage.setItem('cardtable.trickPause', '0')")
+        guest = Guest(server, context, "ana")
+        page = guest.page
+        asked: list[str] = []
+        page.on(
+            "request",
+            lambda request: asked.append(request.url) if request.url.split("?")[0].endswith("/log") else None,
+        )
+        seats = [{"kind": "bot", "level": "easy"}] * 4
+        options = {"players": 4, "start_points": 6}
+        table = create(guest, {"game": "slobberhannes", "options": options, "seats": seats})
+        page.wait_for_function("() => document.querySelectorAll('#log li.log-move').length >= 20")
+        assert len(asked) == 1, asked
+        page.reload()  # a page that comes late asks once for the whole log, then follows
+        page.wait_for_function("() => document.querySelectorAll('#log li.log-move').length >= 40")
+        assert len(asked) == 2 and all("since=0" in url for url in asked), asked
+        wait_over(page)
+        page.wait_for_function(
+            "() => document.querySelector('#log li:last-child')?.textContent.startsWith('Game over')"
+        )
+        log = page.request.get(f"{server.url}/api/tables/{table}/log").json()
+        assert page.locator(f"{LOG} li").all_inner_texts() == [entry["text"] for entry in log["entries"]]
+        page.click("#score-sheet summary")
+        rows = page.locator("#score-sheet tbody th").all_inner_texts()
+        assert rows == [row["label"] for row in log["sheet"]] and len(rows) >= 2
+        assert len(asked) == 2 and guest.errors == []
+
+
 def test_the_trick_pause_is_offered_in_trick_games_only(server: Server, browser: Any) -> None:
     with contextlib.closing(browser.new_context(viewport=DESKTOP)) as context:
         guest = Guest(server, context, "bo")

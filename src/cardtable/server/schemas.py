@@ -314,6 +314,16 @@ class TableMessage(BaseModel):
     """The clocks, when the table has one."""
     turn_based: bool = False
     """Played over hours or days: leaving the page is normal, nobody is replaced for being gone."""
+    log_since: int | None = None
+    """The record version that ``log`` follows on from (the version before the table's latest step), or
+    None when the message carries no log (before the start; a finished table read afresh)."""
+    log: list[LogEntryPublic] = []
+    """The game log's entries of the table's latest step (a move and what the rules did after it; at the
+    start, the set-up) for your audience, as ``GET /api/tables/{id}/log`` gives them: a page that shows
+    the log up to ``log_since`` or later adds those after the version it shows; one whose log stops
+    before ``log_since`` (it missed a message) asks ``GET /api/tables/{id}/log?since=`` once."""
+    log_sheet: list[SheetRowPublic] = []
+    """The score-sheet rows that step added (a hand or round scored), as the log's ``sheet`` has them."""
 
 
 class ErrorMessage(BaseModel):
@@ -597,6 +607,8 @@ class SheetRowPublic(BaseModel):
     totals: list[int]
     note: str
     """What decided the hand or round, in words (may be empty)."""
+    version: int
+    """The record version of the step that scored it."""
 
 
 class GameLogPublic(BaseModel):
@@ -605,6 +617,8 @@ class GameLogPublic(BaseModel):
     seat: int | None
     names: list[str]
     """The players' names as the log uses them, one per seat."""
+    version: int
+    """The record version the log is told up to (a table's messages carry what comes after it)."""
     entries: list[LogEntryPublic]
     sheet: list[SheetRowPublic]
     """The score sheet: every hand or round scored so far (always whole, whatever ``since``)."""

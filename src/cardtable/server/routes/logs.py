@@ -1,7 +1,9 @@
-"""Game logs: a table's log as the caller may see it, and the log of a replay from a chosen seat. A log is
-made by replaying its record, so each request waits its turn in the replay queue (``fair.FairQueue``), off
-the event loop and one at a time per user, like the replay frames. A finished game's log is told once per
-seat and kept (``services.logs.TOLD``), so asking again costs only its answer."""
+"""Game logs: a table's log as the caller may see it, and the log of a replay from a chosen seat. A running
+table's log is worded from the story the table keeps (no replay: its pages get each step's entries with
+the table messages and ask here once, or after a missed message); a finished game's log is made by
+replaying its record, told once per seat and kept (``services.logs.TOLD``). Each request waits its turn in
+the replay queue (``fair.FairQueue``), off the event loop and one at a time per user, like the replay
+frames."""
 
 from __future__ import annotations
 

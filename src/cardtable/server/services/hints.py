@@ -4,7 +4,8 @@ Decisions:
 - ``why`` answers with the engine's reason for the asking seat's own decision only: asked out of turn it
   says whose turn it is and asks the engine nothing, so no reason about another seat's hand can reach it.
 - A card that several moves use (``play R4 N``) is answered with the reasons against those moves, at most
-  ``HINT_REASONS`` different ones; it is legal when one of them is.
+  ``HINT_REASONS`` different ones; it is legal when one of them is. Which moves use it the engine says
+  (``State.describe``: the move's ``card``), not the moves' notation.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def engine_reason(state: State, text: str) -> str | None:
         return state.why_illegal(state.string_to_action(text))
     except cardtable.InvalidNotation:
         pass
-    using = [a for a in range(state.game.num_actions) if text in state.action_to_string(a).split()]
+    using = [a for a in range(state.game.num_actions) if state.describe(a).args.get("card") == text]
     if not using:
         return f"{text!r} is neither a move nor a card of {state.game.name}"
     reasons: list[str] = []

@@ -26,6 +26,12 @@ Decisions:
   next use read the table's running facts and only the events it lacks from the database, and apply
   those. Anything that does not fit (another status, a record that does not follow) reads the table
   afresh.
+- A running table keeps its story (``Live.story``: every step's facts, for the game log): a move adds
+  the facts it was made with (``moves``), a table loaded from the database is replayed once with every
+  step told (``State.tell``), and moves followed from another server, by word of them or from the
+  database, are told as they are applied (``follow``), so no log request replays the game. The marks of
+  who decided are read with the story and kept with it (a stand-in's move, a hand-off; another
+  server's come with word of its move, or are read again when the table is caught up).
 """
 
 from __future__ import annotations
@@ -39,12 +45,16 @@ from sqlalchemy.orm import Session
 
 import cardtable
 from cardtable.core.game import State
+from cardtable.core.story import Fact
+from cardtable.narration import Told, told_steps
+from cardtable.narration.words import player_names
 
 from ..db.database import Database
 from ..db.models import GameTable
 from ..errors import Forbidden, Refused
 from ..schemas import SeatPublic
-from . import table_store
+from . import decided, table_store
+from .game_log import Story, table_labels
 from .replay_cache import Kept
 
 LOCK_STRIPES = 1024
@@ -77,6 +87,8 @@ class Live:
     """Played over hours or days: nobody's seat goes to the stand-in for being gone."""
     forced: tuple[int, int] | None = None
     """(seat, version) of a decision whose time ran out: the stand-in bot makes it."""
+    story: Story | None = None
+    """While the game runs here: every step's facts, for the game log (``game_log.Story``)."""
     seat_users: tuple[int | None, ...] = field(init=False)
     _dumped: tuple[tuple[SeatPublic, ...], list[dict[str, Any]]] = field(
         default=((), []), init=False, repr=False, compare=False
@@ -129,9 +141,23 @@ class Live:
         return None
 
     def moved(
-        self, after: State, *, seat: int, at: float, time_used: float | None, result: dict[str, Any] | None
+        self,
+        after: State,
+        facts: list[Fact],
+        *,
+        seat: int,
+        at: float,
+        time_used: float | None,
+        result: dict[str, Any] | None,
+        stand_in: str | None = None,
     ) -> None:
-        """A move of ``seat`` has been committed: hold the state after it."""
+        """A move of ``seat`` has been committed: hold the state after it and tell its ``facts`` (the
+        stand-in made it when ``stand_in`` says why)."""
+        if self.story is not None:
+            start = self.version
+            if stand_in is not None:
+                self.story.marks.moves[start] = stand_in
+            self.story.add(Told(len(self.story.steps), start, after.event_count(), tuple(facts)))
         self.state = after
         self.turn_since = at
         if time_used is not None:
@@ -140,9 +166,18 @@ class Live:
             self.status, self.result = "over", result
 
     def stood_in(
-        self, seat: int, reason: str | None, *, time_used: float | None, turn_since: float | None
+        self,
+        seat: int,
+        reason: str | None,
+        *,
+        time_used: float | None,
+        turn_since: float | None,
+        how: str | None = None,
     ) -> None:
-        """Who plays ``seat`` has been committed: the stand-in (``reason``) or its person (None)."""
+        """Who plays ``seat`` has been committed: the stand-in (``reason``; the hand-off came about as
+        ``how``, as ``decided`` marks it) or its person (None)."""
+        if self.story is not None and self.version >= 1:  # as ``decided.mark_handoff`` stores it
+            self.story.marks.handoffs.setdefault(self.version, []).append((seat, how or reason))
         if reason is None:
             self.away.pop(seat, None)
         else:
@@ -174,18 +209,35 @@ def live_from_row(table: GameTable) -> Live:
     )
 
 
+def _stored_record(session: Session, table: GameTable) -> dict[str, Any]:
+    return {
+        "format": cardtable.RECORD_FORMAT,
+        "game": table.game,
+        "options": table.options,
+        "seed": table.seed,
+        "events": table_store.table_events(session, table_id=table.id),
+        "result": table.result,
+    }
+
+
 def _replayed(session: Session, table: GameTable) -> State:
     """A started table's state, rebuilt from its stored record (every event checked by the rules)."""
-    return cardtable.replay(
-        {
-            "format": cardtable.RECORD_FORMAT,
-            "game": table.game,
-            "options": table.options,
-            "seed": table.seed,
-            "events": table_store.table_events(session, table_id=table.id),
-            "result": table.result,
-        }
-    )
+    return cardtable.replay(_stored_record(session, table))
+
+
+def _told(session: Session, live: Live, table: GameTable) -> None:
+    """A running table's state and story, rebuilt from its stored record in one replay that tells every
+    step (every event checked by the rules), with the marks of who decided."""
+    live.story = new_story(live, decided.read(session, table.id))
+    for state, told in told_steps(_stored_record(session, table)):  # noqa: B007 - the last is the table's
+        live.story.add(told)
+    live.state = state  # the replay's one state object, finished with
+
+
+def new_story(live: Live, marks: decided.Marks | None = None) -> Story:
+    """An empty story of ``live``'s game, its players named as the table names them."""
+    names = tuple(player_names(table_labels(live.seats)))
+    return Story(live.game, names, marks if marks is not None else decided.Marks())
 
 
 def _follow_changes(live: Live, changes: list[dict[str, Any] | None]) -> bool:
@@ -194,6 +246,8 @@ def _follow_changes(live: Live, changes: list[dict[str, Any] | None]) -> bool:
     if live.state is None or None in changes:
         return False
     state, last = live.state, None
+    steps: list[Told] = []
+    stand_ins: dict[int, str] = {}
     for change in changes:
         assert change is not None
         start, events = change["from"], change["events"]
@@ -201,31 +255,42 @@ def _follow_changes(live: Live, changes: list[dict[str, Any] | None]) -> bool:
             continue  # followed already (read from the database meanwhile)
         if start != state.event_count():
             return False
-        followed = follow(state, events)
+        followed = follow(state, events, len(live.story.steps) + len(steps) if live.story else 0)
         if followed is None:
             return False
-        state, last = followed, change
+        (state, told_now), last = followed, change
+        steps += told_now
+        if change.get("stand_in") is not None:
+            stand_ins[start] = change["stand_in"]
     if last is not None:
+        if live.story is not None:
+            live.story.marks.moves.update(stand_ins)
+            for told in steps:
+                live.story.add(told)
         live.state = state
         live.status, live.result, live.turn_since = last["status"], last["result"], last["turn_since"]
         live.time_used = list(last["time_used"])
     return True
 
 
-def follow(state: State, events: list[dict[str, Any]]) -> State | None:
-    """A copy of ``state`` after the stored ``events`` that follow it: their moves applied by the rules,
-    and what the engine wrote meanwhile compared with the rest. None when they do not follow from it."""
+def follow(state: State, events: list[dict[str, Any]], step: int) -> tuple[State, list[Told]] | None:
+    """A copy of ``state`` after the stored ``events`` that follow it: their moves applied by the rules
+    and told (``State.tell``: the first is step ``step``), and what the engine wrote meanwhile compared
+    with the rest. None when they do not follow from it."""
     start = state.event_count()
     after = state.clone()
+    steps: list[Told] = []
     try:
         while after.event_count() < start + len(events):
             event = events[after.event_count() - start]
             if event.get("seat") != after.current_player():
                 return None
-            after.apply_action(after.string_to_action(event["move"]))
+            before = after.event_count()
+            facts = after.tell(after.string_to_action(event["move"]))
+            steps.append(Told(step + len(steps), before, after.event_count(), tuple(facts)))
     except (ValueError, KeyError, TypeError, AttributeError):  # IllegalAction, InvalidNotation: ValueErrors
         return None
-    return after if after.events(start) == events else None
+    return (after, steps) if after.events(start) == events else None
 
 
 def away_text(reason: str) -> str:
@@ -277,7 +342,7 @@ class LiveTables:
                 key = (table_id, table.version)
                 live.state = self.finished.get(key, lambda: _replayed(session, table))
             elif table.status != "open":
-                live.state = _replayed(session, table)
+                _told(session, live, table)
         if live.status == "playing":
             self._held[table_id] = live
         elif held is not None:
@@ -293,10 +358,18 @@ class LiveTables:
             if facts is None or facts.status == "open" or facts.version < live.version:
                 return False
             events = table_store.table_events(session, table_id=live.id, since=live.version)
-        state = live.state if facts.version == live.version else follow(live.state, events)
-        if state is None or state.event_count() != facts.version:
+            moved = facts.version != live.version
+            marks = decided.read(session, live.id) if moved or facts.away != live.away else None
+        step = len(live.story.steps) if live.story is not None else 0
+        followed = follow(live.state, events, step) if moved else (live.state, [])
+        if followed is None or followed[0].event_count() != facts.version:
             return False
-        live.state = state
+        live.state, steps = followed
+        if live.story is not None:
+            if marks is not None:  # a stand-in's moves or hand-offs on another server
+                live.story.marks = marks
+            for told in steps:
+                live.story.add(told)
         live.status, live.result, live.turn_since = facts.status, facts.result, facts.turn_since
         live.time_used = facts.time_used
         for seat in set(live.away) | set(facts.away):
@@ -328,7 +401,11 @@ class LiveTables:
         return self._held.get(table_id)
 
     def hold(self, live: Live) -> None:
-        """Hold a table whose game has just started."""
+        """Hold a table whose game has just started, its story told from the set-up."""
+        if live.story is None and live.state is not None:
+            live.story = new_story(live)
+            for _, told in told_steps(live.state.record()):
+                live.story.add(told)
         self._held[live.id] = live
 
     def forget(self, table_id: int | None = None) -> None:

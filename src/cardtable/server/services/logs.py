@@ -5,32 +5,37 @@ Decisions:
 - A seated person gets their seat's log even after the game ended: the log of a table reads the same
   before and after a reload. A finished game's replay shows every hand, so its log may be asked for
   from any seat (``seat`` None: the public view).
-- Players are named as the table names them (``seat_names``): a bot by its level ("easy bot"); two
-  seats of one name get their seat number added, so a log never leaves a line's player in doubt.
+- Players are named as the table names them (``narration.words.player_names``): a bot by its level
+  ("easy bot"); two seats of one name get their seat number added, so a log never leaves a line's
+  player in doubt.
 - The log of a finished game is told once per record, seat and names and kept (``TOLD``, least recently
   used dropped beyond ``TOLD_ENTRIES`` entries): a long game's log (1,400 events) took 50 ms a request
   on an idle machine, 0.4 s on a busy one (``benchmarks/watch_cost.py``). It is kept by a digest of the
-  record itself, so a record that differs in anything (another game, an upload) is another entry, and a
-  running game's log, which changes at every move, is told afresh and never kept.
+  record itself, so a record that differs in anything (another game, an upload) is another entry.
+- A running table's log is never told from its record: the table keeps its story as its moves are made
+  (``game_log.Story`` on its ``Live``), and a request words only the steps after its ``since``, outside
+  the table's lock (the whole log of a 1,000-move game, asked once by a page that loads late, holds
+  no move up). Each table message carries its latest step's entries (``updates``), so a page that
+  follows the table asks again only when it missed a message.
 - A table's log (live or replayed) says which moves the stand-in made, from the marks stored beside its
-  events (``decided``); an upload has none.
+  events (``decided``; a running table keeps them with its story); an upload has none.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from typing import Any
 
 import orjson
 
 import cardtable
+from cardtable.narration.words import player_names
 
 from ..errors import Invalid
-from ..schemas import GameLogPublic, LogEntryPublic, SeatPublic, SheetRowPublic
+from ..schemas import GameLogPublic, LogEntryPublic, SheetRowPublic
 from . import decided
 from .decided import NONE, Marks
-from .game_log import Entry, SheetRow, tell
+from .game_log import Entry, SheetRow, table_labels, tell
 from .replay_cache import Kept
 from .tables import TableService
 
@@ -45,27 +50,21 @@ app (and the marks of who decided). Kept as told, not as the answer's models, wh
 memory."""
 
 
-def seat_names(labels: Sequence[str]) -> list[str]:
-    """Names from a record's player labels (``bot:easy`` is "easy bot"), duplicates told apart by seat,
-    counted from 1 as people count ("easy bot (seat 1)" is seat 0)."""
-    names = [f"{label[4:]} bot" if label.startswith("bot:") else label for label in labels]
-    return [f"{name} (seat {seat + 1})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
-
-
-def table_labels(seats: Sequence[SeatPublic]) -> list[str]:
-    """The record labels of a table's seats (as ``Lobby.record`` writes them)."""
-    return [f"bot:{s.name}" if s.kind == "bot" else s.name or f"seat {s.seat}" for s in seats]
-
-
 def table_log(tables: TableService, table_id: int, user_id: int, since: int = 0) -> GameLogPublic:
-    """The log of a table as ``user_id`` may see it, from the entries after record version ``since``."""
+    """The log of a table as ``user_id`` may see it, from the entries after record version ``since``: a
+    running table's from its kept story (``game_log.Story``), a finished one's told from its record."""
     with tables.live.lock(table_id):
         live = tables.live.load(table_id)
-        record = live.state.record() if live.state is not None else None
         seat = live.seat_of(user_id)
-        names = seat_names(table_labels(live.seats))
+        story = live.story if live.status == "playing" else None
+        if story is not None:  # a copy of what is asked for, worded outside the lock
+            steps, sheet, version = story.after(since), list(story.sheet), story.version
+        record = live.state.record() if live.state is not None and story is None else None
+        names = player_names(table_labels(live.seats))
+    if story is not None:
+        return log_public(seat, names, version, story.entries(steps, seat), sheet)
     if record is None:
-        return GameLogPublic(seat=seat, names=names, entries=[], sheet=[])
+        return log_public(seat, names, 0, [], [])
     record["seed"] = None  # the log is told from the record's events alone
     marks = table_marks(tables, table_id)
     return public_log(record, seat, names, since, finished=live.status == "over", marks=marks)
@@ -84,7 +83,7 @@ def replay_log(record: dict[str, Any], seat: int | None, marks: Marks = NONE) ->
     if seat is not None and not 0 <= seat < players:
         raise Invalid(f"this game has seats 0 to {players - 1}", code="no-such-seat")
     labels = record.get("players") or [f"seat {s}" for s in range(players)]
-    return public_log(record, seat, seat_names(labels), 0, finished=True, marks=marks)
+    return public_log(record, seat, player_names(labels), 0, finished=True, marks=marks)
 
 
 def public_log(
@@ -103,15 +102,26 @@ def public_log(
         entries, sheet = TOLD.get(key, lambda: tell(record, seat, names, marks))
     else:
         entries, sheet = tell(record, seat, names, marks)
+    version = len(record["events"])
+    return log_public(seat, names, version, [e for e in entries if e.version > since], sheet)
+
+
+def log_public(
+    seat: int | None, names: list[str], version: int, entries: list[Entry], sheet: list[SheetRow]
+) -> GameLogPublic:
+    """The answer of a log request."""
     return GameLogPublic(
         seat=seat,
         names=names,
+        version=version,
         entries=[
             LogEntryPublic(step=e.step, version=e.version, kind=e.kind, text=e.text, seat=e.seat)  # type: ignore[arg-type]
             for e in entries
-            if e.version > since
         ],
-        sheet=[SheetRowPublic(label=r.label, deltas=r.deltas, totals=r.totals, note=r.note) for r in sheet],
+        sheet=[
+            SheetRowPublic(label=r.label, deltas=r.deltas, totals=r.totals, note=r.note, version=r.version)
+            for r in sheet
+        ],
     )
 
 

@@ -11,6 +11,9 @@ Decisions:
   a copy, the copy is held only once the commit went through, and only then is the table published.
 - Ratings are written in the transaction of the game's last move (``ratings.rate_table``).
 - A move the stand-in bot made is stored marked as its, with why (``decided``), for the game log.
+- The move is made with ``State.tell``, which returns what happened: the table keeps that step's facts
+  (``Live.story``) once the commit went through, and its table message carries the step's log entries
+  (``updates``), so the log is built once per move, never by replaying the game for a request.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 import cardtable
 from cardtable.core.game import State
+from cardtable.core.story import Fact
 
 from ..db.database import Database
 from ..errors import Invalid, Refused
@@ -65,14 +69,14 @@ class Moves:
     def _take(self, live: Live, seat: int, state: State, action: int, stand_in: str | None = None) -> None:
         """Apply → commit → publish → hand on the turn, for a move of ``seat`` whose turn at ``state`` has
         been checked (the caller holds the table's lock); ``stand_in`` says why the stand-in made it."""
-        after = apply_to_copy(state, action)
+        after, facts = apply_to_copy(state, action)
         over = after.is_terminal()
         result = after.result()
         moved_at = time.time()
         used = clocks.charge(live, seat, moved_at)
         version = state.event_count()
         self._commit(live, seat, version, after, result, moved_at, used, stand_in)
-        live.moved(after, seat=seat, at=moved_at, time_used=used, result=result)
+        live.moved(after, facts, seat=seat, at=moved_at, time_used=used, result=result, stand_in=stand_in)
         if over:
             self.live.forget(live.id)  # a finished table is read from the database
         publish(self.pubsub, live, since=version if self.live.shared else None)
@@ -161,11 +165,12 @@ def read_move(live: Live, state: State, move: str) -> int:
         raise Invalid(f"{move!r} is not a move of {live.game}: {error}", code="bad-notation") from None
 
 
-def apply_to_copy(state: State, action: int) -> State:
-    """The state after ``action``, on a copy; Invalid with the engine's reason when the rules refuse it."""
+def apply_to_copy(state: State, action: int) -> tuple[State, list[Fact]]:
+    """The state after ``action``, on a copy, and what happened (``State.tell``: the game log's facts);
+    Invalid with the engine's reason when the rules refuse it."""
     after = state.clone()
     try:
-        after.apply_action(action)
+        facts = after.tell(action)
     except cardtable.IllegalAction as error:
         raise Invalid(str(error), code="illegal") from None
-    return after
+    return after, facts

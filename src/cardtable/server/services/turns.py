@@ -185,7 +185,7 @@ class Turns:
             decided.mark_handoff(
                 connection, table_id=live.id, version=live.version, seat=seat, away=how or reason
             )
-        live.stood_in(seat, reason, time_used=time_used, turn_since=turn_since)
+        live.stood_in(seat, reason, time_used=time_used, turn_since=turn_since, how=how or reason)
         publish(self.pubsub, live)
         self.hand_on(live)
 

@@ -11,6 +11,15 @@ Decisions:
 - The clocks in every text of one update are read at one moment.
 - The texts are JSON made from plain values (orjson), not through the ``schemas.TableMessage``
   model, which stays the description of the message (a test checks that every text is a valid one).
+- Every text carries the game log's entries of the table's latest step for its audience (``log``, after
+  ``log_since``) and the score-sheet rows it added, worded once per step from the facts the move path
+  kept (``game_log.Story``): the public words once, a seat's own only when it holds a secret of the
+  step (a card it drew). So a page follows the log from its table messages and never asks the server
+  to tell the game again. A seat handed to the stand-in or back makes no new version: its note is told
+  with the next step, as the log has always told it (``game_log``), and the message of the hand-off
+  repeats the latest step, which a page already has.
+- A move's change for the other servers carries why the stand-in made it, if it did: with the events,
+  the follower tells the move itself (``live.follow``) and words the same log; no fact crosses Redis.
 """
 
 from __future__ import annotations
@@ -54,16 +63,17 @@ class TableUpdate:
 
 def table_message(live: Live, *, seat: int | None, now: float) -> str:
     """The table message for one seat, or for spectators when ``seat`` is None, with the clocks at ``now``."""
-    return _text(_common(live, now), live, seat)
+    return _text(_common(live, now), live, seat, {})
 
 
 def table_update(live: Live, *, since: int | None = None) -> TableUpdate:
     """The table as every audience may see it now; after a move from version ``since``, with its change."""
     common = _common(live, time.time())
+    logs: dict[int, str] = {}  # the log part of the texts, by the words it is made of: most share one
     texts: dict[int | None, str] = {
-        seat: _text(common, live, seat) for seat, user in enumerate(live.seat_users) if user is not None
+        seat: _text(common, live, seat, logs) for seat, user in enumerate(live.seat_users) if user is not None
     }
-    texts[None] = _text(common, live, None)
+    texts[None] = _text(common, live, None, logs)
     change = move_change(live, since) if since is not None else None
     return TableUpdate(live.id, live.version, live.seat_users, texts, change)
 
@@ -79,6 +89,7 @@ def move_change(live: Live, since: int) -> str:
         "result": live.result,
         "turn_since": live.turn_since,
         "time_used": live.time_used,
+        "stand_in": live.story.marks.moves.get(since) if live.story is not None else None,
     }
     return _json(change)
 
@@ -113,8 +124,9 @@ def _common(live: Live, now: float) -> _Common:
     return _Common(to_act, _json(fields)[:-1])
 
 
-def _text(common: _Common, live: Live, seat: int | None) -> str:
-    """The ``TableMessage`` text of one audience: the shared fields, its seat, observation and moves."""
+def _text(common: _Common, live: Live, seat: int | None, logs: dict[int, str]) -> str:
+    """The ``TableMessage`` text of one audience: the shared fields, its seat, observation and moves, and
+    its log of the latest step (from ``logs``, the log parts made so far for this update)."""
     state = live.state
     moves: list[str] = []
     if (
@@ -127,7 +139,26 @@ def _text(common: _Common, live: Live, seat: int | None) -> str:
         moves = [state.action_to_string(a) for a in state.legal_actions()]
     observation = state.observation(seat) if state is not None else None
     own = _json({"seat": seat, "observation": observation, "moves": moves})
-    return f"{common.head},{own[1:]}"
+    return f"{common.head},{own[1:-1]},{_log_part(live, seat, logs)}}}"
+
+
+NO_LOG = '"log_since":null,"log":[],"log_sheet":[]'
+
+
+def _log_part(live: Live, seat: int | None, logs: dict[int, str]) -> str:
+    """The ``log_since``, ``log`` and ``log_sheet`` fields of one audience's text (JSON without braces):
+    the latest step's words, made into JSON once for all the audiences that read the same words."""
+    story = live.story
+    if story is None or not story.steps:
+        return NO_LOG
+    told = story.steps[-1]
+    words = story.words(told, seat)
+    part = logs.get(id(words))
+    if part is None:
+        entries, rows = words
+        part = _json({"log_since": told.start, "log": entries, "log_sheet": rows})[1:-1]
+        logs[id(words)] = part
+    return part
 
 
 def _json(value: Any) -> str:

@@ -4,8 +4,13 @@
 // out, so a long game reads hand by hand.
 //
 // Decisions:
-// - At a table the panel asks only for the entries after the version it has (`?since=`), one request at
-//   a time: after a reload it asks for the whole log again, so the log is kept across reloads.
+// - At a table the panel asks once for the whole log, when the page's first table message comes (the
+//   log it gets is then at least as new as that message). From then on every table message carries the
+//   entries of the table's latest step (`log`, following on from version `log_since`) and the score
+//   sheet's rows it added, and the panel adds those after the version it shows. Only a message that
+//   does not follow on from what is shown (one was missed while the connection was down) makes it ask
+//   for the entries after its version (`?since=`), once. One request at a time: messages that come
+//   meanwhile wait for its answer. After a reload the whole log is asked for again.
 // - The list keeps its place when the reader has scrolled up; it follows the newest line otherwise.
 // - In a replay every line is a button that jumps to its step, and the lines of the current step are
 //   marked (`onStep`) and scrolled into view inside the list only, never by scrolling the page: the
@@ -36,35 +41,49 @@ function add(list, entries, onStep = null) {
 }
 
 /**
- * The log of a table: call the returned function with each new table message's version; the panel
- * fetches what is new since the last version it showed, and hands the score sheet to `onSheet`.
+ * The log of a table: call the returned function with each table message; the panel asks for the whole
+ * log at the first, then adds the entries each message carries, or asks for what it missed, and hands
+ * the score sheet (every row so far) to `onSheet`.
  */
 export function tableLog(el, tableId, onSheet = () => {}) {
   const list = panel(el, "Game log");
-  let shown = 0;
-  let wanted = 0;
+  let shown = null; // the record version the panel shows the log up to (null: not asked yet)
+  let rows = [];
   let busy = false;
-  async function catchUp() {
-    if (busy) return;
+  let waiting = []; // table messages that came while the log was asked for
+  async function ask() {
     busy = true;
     try {
-      while (wanted > shown) {
-        const target = wanted;
-        const log = await api(`/tables/${tableId}/log?since=${shown}`);
-        add(list, log.entries);
-        onSheet(log.sheet);
-        shown = Math.max(target, ...log.entries.map((entry) => entry.version));
-      }
+      const log = await api(`/tables/${tableId}/log?since=${shown ?? 0}`);
+      add(list, shown === null ? log.entries : log.entries.filter((entry) => entry.version > shown));
+      shown = Math.max(shown ?? 0, log.version);
+      rows = log.sheet;
+      onSheet(rows);
     } catch {
       // the next table message tries again
     } finally {
       busy = false;
     }
+    const messages = waiting;
+    waiting = [];
+    messages.forEach(follow);
   }
-  return (version) => {
-    wanted = Math.max(wanted, version);
-    catchUp();
-  };
+  function follow(message) {
+    if (busy) {
+      waiting.push(message);
+    } else if (shown === null || (message.version > shown && (message.log_since ?? Infinity) > shown)) {
+      ask();
+    } else if (message.version > shown) {
+      add(list, message.log.filter((entry) => entry.version > shown));
+      const added = message.log_sheet.filter((row) => row.version > shown);
+      shown = message.version;
+      if (added.length) {
+        rows = [...rows, ...added];
+        onSheet(rows);
+      }
+    }
+  }
+  return follow;
 }
 
 /** The log of a replay from one seat (or the public view), each line a jump to its step. */

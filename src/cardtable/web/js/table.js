@@ -60,7 +60,7 @@ const sheetEl = document.querySelector("#score-sheet");
 let sheetRows = [];
 const followLog = tableLog(document.querySelector("#log"), tableId, (rows) => {
   sheetRows = rows;
-  drawSheet(sheetEl, shown, sheetRows);
+  drawSheet(sheetEl, shown, sheetRows, renderer);
 });
 const addChat = chatPanel(document.querySelector("#chat"), (text) => sendMessage({ type: "chat", table: tableId, text }), CHAT_MAX);
 
@@ -123,8 +123,8 @@ async function receive(message) {
   const before = shown;
   shown = message.observation;
   draw(message);
-  drawSheet(sheetEl, shown, sheetRows);
-  followLog(message.version);
+  drawSheet(sheetEl, shown, sheetRows, renderer);
+  followLog(message);
   if (trickJustTaken(before, shown)) await holdTrick();
 }
 
