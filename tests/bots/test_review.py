@@ -118,6 +118,41 @@ def test_decisions_judged_apart_and_in_any_order_make_the_same_review() -> None:
     assert summary == review(record, 1, iterations=BUDGET, seed=5)
 
 
+def test_a_mue_bid_of_several_cards_is_one_decision() -> None:
+    """Issue 37: seat 1 shows three cards and says done in one auction turn: one decision, judged step
+    by step (so workers judge the steps apart), its loss the sum of the steps' losses."""
+    record = played_record("mue", 14, seed=0, players=4)
+    moves = seat_moves(record, 1)
+    bid = [record["events"][event]["move"] for event in moves]
+    assert len(bid) == 4 and bid[-1] == "done", bid
+    judged, forced = plan(record, 1)
+    assert set(judged) <= set(moves) and len(judged) >= 3 and forced == 0
+    result = review(record, 1, iterations=20)
+    assert (result["judged"], result["forced"]) == (1, 0)
+    (decision,) = result["decisions"]
+    assert decision["event"] == moves[0] and decision["played"] == " ".join(bid) and decision["moves"] == bid
+    steps = decision["steps"]
+    assert [step["event"] for step in steps] == judged and [step["played"] for step in steps] == bid[
+        : len(steps)
+    ]
+    assert decision["loss"] == pytest.approx(min(1, sum(step["loss"] for step in steps)), abs=1e-4)
+    assert decision["verdict"] == verdict(decision["loss"])
+    assert set(decision["values"]) == {decision["played"], decision["best"]}
+    assert decision["win_chance"] == decision["values"][decision["played"]] == steps[-1]["win_chance"]
+    wrong = next((step for step in steps if step["best"] != step["played"]), None)
+    if wrong is None:
+        assert decision["best"] == decision["played"] and decision["loss"] == 0
+    else:
+        before = bid[: steps.index(wrong)]
+        assert decision["best_moves"] == [*before, wrong["best"]] and decision["best"] == " ".join(
+            decision["best_moves"]
+        )
+    assert result["accuracy"] == accuracy([decision["loss"]])
+    assert result["biggest_mistakes"] == ([decision] if decision["verdict"] != "good" else [])
+    apart = [judge(record, event, iterations=20, seed=0) for event in judged]
+    assert summarize(record, 1, apart, forced, iterations=20, seed=0) == result
+
+
 def test_a_time_budget_values_every_legal_move() -> None:
     record = played_record("slobberhannes", 9, seed=2)
     result = review(record, 0, seconds=0.01)

@@ -53,7 +53,7 @@ def test_bad_input_gets_a_one_line_reason_and_a_new_prompt(tmp_path: Path) -> No
     child = spawn("play", GAME, "--players", "2", "--seed", "7", cwd=tmp_path)
     child.expect(PROMPT)
     for typed, reason in [
-        ("end", "seat 0 cannot end the turn: they must play at least one card first"),
+        ("end", "You cannot end the turn: you must play at least one card first"),
         ("zz", "'ZZ' is no move or card"),
         ("play R9 N", "'R9' is not a card"),
         ("move NE 1 N", "never a corner"),

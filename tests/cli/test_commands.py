@@ -4,6 +4,7 @@ at the prompt ``?``, line editing and history, and a line far too long."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from importlib.metadata import version
@@ -14,6 +15,7 @@ import pytest
 
 import cardtable
 from cardtable import bots
+from cardtable.server.services.lobby import games_info
 
 from .terminal import CARDTABLE, PROMPT, ended, spawn
 
@@ -51,6 +53,27 @@ def test_games_shows_options_as_they_are_typed() -> None:
     assert "slobberhannes --players 3|4|5|6 number of players (default 4)" in shown
     assert "--broken-cabooses true|false" in shown and "--first-dealer SEAT|random" in shown
     assert "start_points=" not in shown and "null" not in shown.replace("(null: random)", "")
+
+
+def test_a_limit_that_0_switches_off_says_so_where_it_is_typed_but_not_on_the_site() -> None:
+    """``--turn-limit 0`` (and Troeven's and Mü's limits) is no limit: ``games`` and ``play --help`` say
+    so; a table on the site needs a limit, so its form starts at 1 and never offers 0."""
+    games = output_of("games", columns=200)
+    play = output_of("play", "--help", columns=200)
+    site = {game.name: {o.name: o for o in game.options} for game in games_info()}
+    switched_off = [
+        (name, option) for name in cardtable.games() for option in cardtable.make(name).option_specs
+        if option.zero_is_no_limit
+    ]  # fmt: skip
+    assert {option.name for _, option in switched_off} == {"turn_limit", "round_limit", "hand_limit"}
+    for name, option in switched_off:
+        assert cardtable.make(name, **{option.name: 0}).max_game_length() is None  # 0 is no limit
+        typed = re.escape(f"--{option.name.replace('_', '-')} N (from 0)")
+        for shown in (games, play):
+            assert re.search(rf"{typed} [^-]*\(0: no limit, default {option.default}\)", shown), typed
+        offered = site[name][option.name]
+        assert offered.minimum == 1 and "0: no limit" not in f"{offered.help} {offered.allowed}"
+    assert games.count("0: no limit") == play.count("0: no limit") == len(switched_off)
 
 
 @pytest.mark.parametrize("game", cardtable.games())

@@ -31,7 +31,7 @@ def test_bad_input_gets_a_one_line_reason_and_a_new_prompt(tmp_path: Path) -> No
     child.expect("the cards are numbered 1 to 84")
     child.expect(PROMPT)
     child.sendline("draw")
-    child.expect("seat 0 cannot draw: in setup each player places one of the cards they drew")
+    child.expect("You cannot draw: in setup each player places one of the cards they drew")
     child.expect(PROMPT)
     child.sendline("q")
     child.expect("Game left unfinished")

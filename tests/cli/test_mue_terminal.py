@@ -125,11 +125,11 @@ def test_bad_input_gets_a_one_line_reason_and_nothing_is_shown(tmp_path: Path) -
     child.expect(PROMPT)
     for line, reason in [
         ("zz", "'zz' is not a card"),
-        ("done", "seat 0 cannot say done: no card shown this turn"),
+        ("done", "You cannot say done: no card shown this turn"),
         ("show", "name the cards to show"),
         ("1 1", "the same card number is named twice"),
         ("99", "there is no card 99: pick 1 to 15"),
-        ("1 2", "seat 0 cannot show .*: at most 1 face up this turn"),
+        ("1 2", "You cannot show .*: at most 1 face up this turn"),
     ]:
         child.sendline(line)
         child.expect(r"✗ " + reason)
@@ -169,7 +169,7 @@ def test_whole_game_from_the_keyboard_with_save_and_replay(tmp_path: Path) -> No
     assert mine[start : start + len(bid) + 1] == [f"show {card}" for card in bid] + ["done"]
     assert cardtable.replay(record).is_terminal()
 
-    replay = spawn("replay", "game.json", cwd=tmp_path)
+    replay = spawn("replay", "--all", "game.json", cwd=tmp_path)
     replay.expect(r"Hand 1: (you|random bot \(seat \d\)) deals?")
     replay.expect(r"You show (red|blue|green|yellow|purple) \d(, [a-z]+ \d)* \(\d+ face up\)")
     replay.expect(r"You \(Chief\) name (trump|no trump)")

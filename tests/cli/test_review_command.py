@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pexpect
@@ -50,7 +51,7 @@ def test_at_a_narrow_terminal_each_decision_is_a_line(game: Path) -> None:
     child = spawn("review", str(game), "--seat", "1", "--iterations", "30", columns=40)
     child.expect(pexpect.EOF)
     lines = text(child.before).splitlines()
-    assert "reviewing seat 1: judging 1 decision…" in lines
+    assert "reviewing seat 1: judging 1 move…" in lines
     assert any(
         line.split()[:5] == ["2", "seat", "1", "plays", "Q♣"] and line.split()[6] in ("mistake", "blunder")
         for line in lines
@@ -68,6 +69,40 @@ def test_json_is_the_review_of_the_python_api(game: Path) -> None:
     decision = printed["decisions"][0]
     assert {"event", "played", "best", "loss", "verdict", "values"} <= set(decision)
     assert printed["seat"] == 1 and isinstance(printed["accuracy"], float)
+
+
+def test_a_mue_bid_is_one_row_in_the_narrators_words(tmp_path: Path) -> None:
+    """Issue 37: seat 1's bid of three cards and its done, one decision, told as the bid."""
+    state = cardtable.make("mue", players=4).new_game(seed=0)
+    rng = random.Random(0)
+    for _ in range(14):
+        state.apply_action(rng.choice(state.legal_actions()))
+    path = tmp_path / "mue.json"
+    path.write_text(json.dumps(state.record(players=["ana", "bob", "cy", "di"])))
+    result = runner.invoke(
+        app, ["review", str(path), "--seat", "1", "--iterations", "20"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.strip().startswith("6 ")]
+    assert len(rows) == 1 and "bob shows yellow 6, purple 8, purple 1 (3 face up)" in rows[0], result.stdout
+    assert "1 decision judged, 0 forced" in " ".join(result.stdout.split())
+
+
+def test_a_seat_with_only_forced_moves_is_told_there_is_nothing_to_judge(tmp_path: Path) -> None:
+    """Holding one heart, seat 1 must follow 7H with it; seat 3 never moved."""
+    state = stacked(4, {0: ["7H"], 1: ["8H", "AS", "KS", "QS", "JS", "TS", "9S", "8S"]}, 0, ["7H", "8H"])
+    path = tmp_path / "forced.json"
+    path.write_text(json.dumps(state.record()))
+    forced = runner.invoke(app, ["review", str(path), "--seat", "1", "--iterations", "20"])
+    assert forced.exit_code == 0, forced.output
+    assert forced.stdout.splitlines() == [
+        "Review of seat 1 in slobberhannes",
+        "Nothing to judge: every move seat 1 made was forced.",
+    ]
+    idle = runner.invoke(app, ["review", str(path), "--seat", "3", "--iterations", "20"])
+    assert idle.stdout.splitlines()[-1] == "Nothing to judge: seat 3 made no move."
+    data = runner.invoke(app, ["review", str(path), "--seat", "1", "--iterations", "20", "--json"])
+    assert (json.loads(data.stdout)["forced"], json.loads(data.stdout)["decisions"]) == (1, [])
 
 
 def test_plot_writes_the_win_chance_graph(game: Path, tmp_path: Path) -> None:

@@ -51,10 +51,10 @@ def test_illegal_card_is_refused_with_the_rule(tmp_path: Path) -> None:
     child = spawn("play", "slobberhannes", "--seed", str(seed), cwd=tmp_path)
     child.expect(PROMPT)
     child.sendline(str(number))
-    child.expect(f"seat 0 cannot play {card}: ")
+    child.expect(f"You cannot play {piquet_name(card)}: ")
     child.expect(PROMPT)
     child.sendline(card.lower())
-    child.expect(f"seat 0 cannot play {card}: ")
+    child.expect(f"You cannot play {piquet_name(card)}: ")
     child.expect(PROMPT)
     child.sendline("q")
     child.expect(pexpect.EOF)
@@ -71,7 +71,7 @@ def test_whole_game_with_save_and_replay(tmp_path: Path) -> None:
     assert record["result"] is not None and record["players"][0] == "you"
     assert cardtable.replay(record).is_terminal()
 
-    replay = spawn("replay", "game.json", cwd=tmp_path)
+    replay = spawn("replay", "--all", "game.json", cwd=tmp_path)
     replay.expect("Slobberhannes")
     replay.expect("slobberhannes --players 3 --start-points 10")
     replay.expect("Players: you, random bot \\(seat 1\\), random bot \\(seat 2\\)")

@@ -56,7 +56,7 @@ def test_trump_call_by_suit_word_and_bad_input_get_one_line_reasons(tmp_path: Pa
     child.sendline("zz")
     one_line_reason(child, "'zz' is no suit: call trumps with S, H, D or C")
     child.sendline("7s")
-    one_line_reason(child, "seat 0 cannot play 7S: trumps must be called first")
+    one_line_reason(child, "You cannot play 7♠: trumps must be called first")
     child.sendline("9")
     one_line_reason(child, "there is no choice 9")
     child.sendline("hearts")
@@ -78,10 +78,12 @@ def test_illegal_face_up_card_is_refused_with_the_rule(tmp_path: Path) -> None:
     child = spawn("play", "troeven", "--version", "1", "--seed", str(seed), cwd=tmp_path)
     child.expect(PROMPT)
     child.sendline(str(tops.index(card) + 1))
-    reason = one_line_reason(child, f"seat 0 cannot play {card}: ")
-    assert re.search(r": must follow \w+(, the trumps| or play a trump) \(holds ..\)$", reason), reason
+    reason = one_line_reason(child, f"You cannot play {shown(card)}: ")
+    assert re.search(
+        r": must follow \w+(, the trumps| or play a trump) \(you hold (10|[7-9JQKA])[♠♥♦♣]\)$", reason
+    ), reason
     child.sendline(card.lower())
-    one_line_reason(child, f"seat 0 cannot play {card}: ")
+    one_line_reason(child, f"You cannot play {shown(card)}: ")
     child.sendline("q")
     child.expect(pexpect.EOF)
 
@@ -135,7 +137,7 @@ def test_whole_match_with_save_and_replay(tmp_path: Path, version: int) -> None:
     assert record["result"] is not None and record["options"]["version"] == version
     assert cardtable.replay(record).is_terminal()
 
-    replay = spawn("replay", "game.json", cwd=tmp_path)
+    replay = spawn("replay", "--all", "game.json", cwd=tmp_path)
     replay.logfile_read = io.StringIO()
     replay.expect("Players: you, random bot")
     replay.expect(r"Round 1: (you|random bot) deals?, (you|random bot) calls? trumps")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import itertools
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -152,7 +153,8 @@ def test_game_of_trains_names_each_ability_by_its_mark_everywhere() -> None:
         state.clone().apply_action(state.string_to_action(f"use {card} 7"))
     except cardtable.IllegalAction as error:
         reason = str(error)
-    assert "SWAP_GAP1" in reason and "SWAP_GAP1" not in view.explain(reason) and "⇄2" in view.explain(reason)
+    explained = view.explain(reason, seat)
+    assert "SWAP_GAP1" in reason and "SWAP_GAP1" not in explained and "⇄2" in explained
     screen = shown("game-of-trains", state, seat)
     assert f"{card} ⇄2" in screen and "⇄1 ⇄2 swap the cars at P and P+1/P+2" in " ".join(screen.split())
     with pytest.raises(
@@ -203,3 +205,84 @@ def test_game_of_trains_names_its_turn_limit_only_as_it_nears() -> None:
     until(state, lambda s: s.is_terminal() or s.observation(None)["turn"] >= 12, random.Random(2))
     assert not state.is_terminal()  # this deal runs on: 18 turns left
     assert view.progress(state.observation(None)).endswith("(the game ends without a winner after turn 30)")
+
+
+REFUSING = {
+    "slobberhannes": {},
+    "troeven": {"version": 1},
+    "mue": {"players": 4},
+    "game-of-trains": {},
+    "cabooses-in-the-corner": {},
+}
+
+
+@pytest.mark.parametrize("game", REFUSING)
+def test_a_refusal_of_your_move_speaks_to_you(game: str) -> None:
+    """The rules write their reasons about seats ("seat 0 cannot play KS: it is not in their hand"); the
+    table says every one of them to its player, in its own symbols, over a stretch of play."""
+    view = view_for(game)
+    state = cardtable.make(game, **REFUSING[game]).new_game(seed=3)
+    rng = random.Random(3)
+    said = set()
+    for _ in range(30):
+        seat = state.current_player()
+        for action in range(state.game.num_actions):
+            reason = state.why_illegal(action)
+            if reason and reason.startswith(f"seat {seat} "):
+                explained = view.explain(reason, seat)
+                assert explained.startswith("You ") and f"seat {seat}" not in explained, explained
+                assert not re.search(r"\btheir\b|\(holds\b|\b[7-9TJQKA][SHDC]\b", explained), explained
+                said.add(explained)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert said
+
+
+def test_a_card_you_do_not_hold_is_not_in_your_hand() -> None:
+    state = cardtable.make("slobberhannes").new_game(seed=3)
+    seat = state.current_player()
+    card = state.observation((seat + 1) % 4)["hand"][0]
+    reason = state.why_illegal(state.string_to_action(card))
+    assert reason == f"seat {seat} cannot play {card}: it is not in their hand"
+    assert view_for("slobberhannes").explain(reason, seat) == (
+        f"You cannot play {piquet_name(card)}: it is not in your hand"
+    )
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "seat 1 cannot draw: in setup each player places one of the cards they drew",
+        "seat 1 cannot move N 1 NE: NE is empty (cards move only onto a pile they fit)",
+        "seat 1 cannot move N 2 E: N holds only 1 card",
+    ],
+)
+def test_a_they_that_is_not_you_stays(reason: str) -> None:
+    """Only the pronouns that stand for the mover become "you"."""
+    assert view_for("game-of-trains").explain(reason, 1) == "You" + reason.removeprefix("seat 1")
+
+
+def test_troeven_1_numbers_each_face_up_card_as_the_layout_numbers_its_pile() -> None:
+    """Once a pile is empty, the cards after it keep their piles' numbers: the number typed is the pile
+    the picture shows, and an empty pile's number is refused for what it is."""
+    view = view_for("troeven")
+
+    def gap(state: State) -> bool:
+        seat = state.current_player()
+        tops = [pile["top"] for pile in state.observation(seat)["layouts"][seat]]
+        return None in tops and tops.index(None) < max(i for i, top in enumerate(tops) if top)
+
+    state = until(cardtable.make("troeven", version=1).new_game(seed=4), gap, random.Random(4))
+    seat = state.current_player()
+    obs = state.observation(seat)
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    choices = view.choices(obs, legal)
+    screen = plain(view.table(obs, legal))
+    numbers = screen[screen.index("Your face-up cards") :]
+    for number, pile in enumerate(obs["layouts"][seat], start=1):
+        if pile["top"] is None:
+            assert not re.search(rf"(?<!\d){number}:", numbers)
+            with pytest.raises(InvalidNotation, match=f"pile {number} is empty"):
+                view.expand(str(number), state, choices)
+        else:
+            assert f"{number}:{piquet_name(pile['top'])}" in numbers
+            assert view.expand(str(number), state, choices) == [pile["top"]]

@@ -15,7 +15,8 @@ grows the tree without limit and plays uniformly random rollouts to the end of t
 
 A game review (``bots/review.py``) reads the same rollouts in the match's terms: where rollouts stop at
 a hand's end, the game says what the scores there leave each seat as its chance to win the match
-(``match_chances``) and what the hand was worth in points (``hand_points``).
+(``match_chances``) and what the hand was worth in points (``hand_points``); where one decision takes
+several moves (a Mü bid), the game names the moves that are its steps (``decision_steps``).
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ class Evaluation:
     hand_points: Rewards | None = None
     """With ``hand_end``: each seat's points in the hand, from the public views at the root and once the
     hand is over (for reviews)."""
+    decision_steps: frozenset[str] = frozenset()
+    """For reviews: the kinds of move (``State.describe(action).kind``) that are a step of a longer
+    decision, which the seat's next move closes (the cards of a Mü bid, closed by ``done``). A review
+    judges each step from its own position and counts the steps and their close as one decision."""
 
     def __post_init__(self) -> None:
         if (self.hand_end or self.max_moves is not None) and self.rewards is None:

@@ -20,15 +20,27 @@ each verdict stays below), ``accuracy``, ``good_share``, ``judged``, ``forced``,
 ``biggest_mistakes``. A decision holds ``event`` (its index in the record), ``played``, ``best``
 (notation), ``loss``, ``verdict``, ``win_chance`` (after the move played), ``values`` (notation: win
 chance, every legal move), ``points`` (notation: expected points of the hand, in games scored by
-hands) and ``tries`` (the fewest iterations any move had).
+hands) and ``tries`` (the fewest iterations any move had). A decision of several moves (a Mü bid) also
+holds ``moves`` and ``best_moves`` (the notation of each move of ``played`` and ``best``) and ``steps``
+(each judged move as a decision of its own).
 
 Decisions:
-- The budget is per decision, either ``iterations``, shared equally among the legal moves (whole
-  rounds of them, at least one), or ``seconds`` of search (as many whole rounds as fit, at least
-  one). Only an iteration budget reproduces:
-  the same record, seat, iterations and seed give the same review on any machine. Each decision's
-  search is seeded from the seed and the decision's event index, so decisions can be judged apart.
+- The budget is per judged move (each step of a bid has its own), either ``iterations``, shared
+  equally among the legal moves (whole rounds of them, at least one), or ``seconds`` of search (as
+  many whole rounds as fit, at least one). Only an iteration budget reproduces:
+  the same record, seat, iterations and seed give the same review on any machine. Each judged
+  move's search is seeded from the seed and its event index, so moves can be judged apart.
 - Decisions with a single legal move are not judged: they are counted as ``forced``.
+- A decision of several moves (the moves of a kind the game's evaluation names ``decision_steps`` and
+  the seat's next move, which closes them: a Mü bid's ``show`` moves and its ``done``) is judged step by
+  step, each from the position it was made in (so workers judge steps apart), and counted once: its
+  ``event`` is its first move's, ``played`` its moves joined ("show R7 show B3 done"); its ``best`` the
+  moves played up to the first step that was not the best there, then that step's best move (``played``
+  if every step was best); its loss the sum of its steps' losses (at most 1), the verdict on that sum.
+  Its ``win_chance`` and ``values[played]`` are the chance after its last judged step, ``values[best]``
+  the chance after the best move of the first step that missed it, as those steps' searches estimate
+  them (so their difference need not be the loss, which adds up each step's own); its ``points`` are
+  the same two moves' points. It is forced when none of its steps had a choice.
 - The loss of a move is the best move's win chance minus the played move's. Verdicts, on the loss:
   good < 0.02 <= inaccuracy < 0.05 <= mistake < 0.10 <= blunder (``VERDICTS``). At the default
   budget two reviews with different seeds put a move's win chance 0.002 to 0.006 apart on average
@@ -61,7 +73,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.game import JsonDict, State
-from ..core.records import replay
+from ..core.records import replay, replay_steps
 from ..core.registry import make
 from .evaluation import evaluation_for
 from .ismcts import ISMCTSBot
@@ -77,7 +89,8 @@ DIGITS = 4
 """Win chances, losses and points are rounded to this many decimals (the estimates are coarser)."""
 
 Progress = Callable[[int, int], None]
-"""``progress(done, total)``: judged decisions done so far, of the total."""
+"""``progress(done, total)``: moves judged so far, of the total (the steps of a decision of several
+moves count apart)."""
 
 
 def review(
@@ -120,18 +133,18 @@ def check_budget(iterations: int | None, seconds: float | None, seed: int) -> No
 
 
 def plan(record: Mapping[str, Any], seat: int) -> tuple[list[int], int]:
-    """The event indices of ``seat``'s decisions that a review judges (more than one legal move), and
-    how many of its decisions were forced. Each judged decision can then be judged apart (``judge``),
-    e.g. by several workers; ``summarize`` puts them together.
+    """The event indices of ``seat``'s moves that a review judges (more than one legal move), and how
+    many of its decisions were forced. Each judged move can then be judged apart (``judge``), e.g. by
+    several workers; ``summarize`` puts them together, the steps of one decision into one.
 
     Raises RecordError for a record that does not replay, ValueError for a seat not at the table."""
     final = replay(record)
     players = final.game.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ValueError(f"seat must be one of 0..{players - 1} in this {final.game.name} game, got {seat!r}")
-    positions = _positions(record, seat)
-    judged = [event for event, state in positions if len(state.legal_actions()) > 1]
-    return judged, len(positions) - len(judged)
+    judged = [event for event, state in _positions(record, seat) if len(state.legal_actions()) > 1]
+    chosen = set(judged)
+    return judged, sum(1 for moves in decision_events(record, seat) if chosen.isdisjoint(moves))
 
 
 def judge(
@@ -153,10 +166,17 @@ def summarize(
     seconds: float | None = None,
     seed: int,
 ) -> JsonDict:
-    """The review of ``seat`` made of its judged ``decisions`` (in the order of ``plan``)."""
+    """The review of ``seat`` made of its judged ``decisions`` (``judge``'s, one per event of ``plan``),
+    the steps of a decision of several moves put together."""
     game = make(record["game"], **record["options"])
-    losses = [decision["loss"] for decision in decisions]
-    mistakes = [decision for decision in decisions if decision["verdict"] != "good"]
+    by_event = {decision["event"]: decision for decision in decisions}
+    counted = []
+    for moves in decision_events(record, seat):
+        steps = [by_event[event] for event in moves if event in by_event]
+        if steps:
+            counted.append(steps[0] if len(moves) == 1 else _combined(record, moves, steps))
+    losses = [decision["loss"] for decision in counted]
+    mistakes = [decision for decision in counted if decision["verdict"] != "good"]
     mistakes.sort(key=lambda decision: (-decision["loss"], decision["event"]))
     budget = {"iterations": iterations} if seconds is None else {"seconds": seconds}
     return {
@@ -167,12 +187,59 @@ def summarize(
         "seed": seed,
         "thresholds": {name: below for name, below in VERDICTS if below != math.inf},
         "accuracy": accuracy(losses),
-        "good_share": _good_share(decisions),
-        "judged": len(decisions),
+        "good_share": _good_share(counted),
+        "judged": len(counted),
         "forced": forced,
-        "decisions": decisions,
+        "decisions": counted,
         "biggest_mistakes": mistakes[:BIGGEST],
     }
+
+
+def decision_events(record: Mapping[str, Any], seat: int) -> list[list[int]]:
+    """The event indices of each of ``seat``'s decisions in ``record``, in order: one move each, or the
+    steps of a decision of several moves and the move that closed it (``Evaluation.decision_steps``)."""
+    events = record["events"]
+    kinds = evaluation_for(record["game"]).decision_steps
+    decisions: list[list[int]] = []
+    open_steps: list[int] = []  # the steps of the seat's decision under way
+    for step in replay_steps(record):
+        state, index = step.state, step.state.event_count()
+        event = events[index] if index < len(events) else None
+        if not isinstance(event, dict) or event.get("seat") != seat:
+            continue  # a bad event: the replay says why at the next step
+        moves = [*open_steps, index]
+        open_steps = (
+            moves if kinds and state.describe(state.string_to_action(event["move"])).kind in kinds else []
+        )
+        if not open_steps:
+            decisions.append(moves)
+    return decisions + ([open_steps] if open_steps else [])
+
+
+def _combined(record: Mapping[str, Any], moves: list[int], steps: list[JsonDict]) -> JsonDict:
+    """One decision of several ``moves`` (event indices) from its judged ``steps`` (module docstring)."""
+    played_moves = [record["events"][event]["move"] for event in moves]
+    wrong = next((step for step in steps if step["best"] != step["played"]), None)
+    best_moves = (
+        played_moves if wrong is None else [*played_moves[: moves.index(wrong["event"])], wrong["best"]]
+    )
+    played, best, last = " ".join(played_moves), " ".join(best_moves), steps[-1]
+    loss = round(min(1.0, sum(step["loss"] for step in steps)), DIGITS)
+    turn = last if wrong is None else wrong  # the step whose best move ``best`` ends with
+    decision: JsonDict = {
+        "event": moves[0],
+        "played": played,
+        "best": best,
+        "loss": loss,
+        "verdict": verdict(loss),
+        "win_chance": last["win_chance"],
+        "values": {played: last["win_chance"], best: turn["values"][turn["best"]]},
+    }
+    if "points" in last:
+        decision["points"] = {played: last["points"][last["played"]], best: turn["points"][turn["best"]]}
+    decision["tries"] = min(step["tries"] for step in steps)
+    decision.update(moves=played_moves, best_moves=best_moves, steps=steps)
+    return decision
 
 
 def _positions(record: Mapping[str, Any], seat: int) -> list[tuple[int, State]]:

@@ -5,6 +5,7 @@ Decisions:
   or interrupted by Ctrl-C or Ctrl-D. It never overwrites a file: an existing one is refused before
   the game starts (a finished game's record is not lost to a game left at once).
 - Errors go to stderr, one line each (``errors``).
+- No printed line ends in spaces (``trimmed``): a line copied or piped holds only what it shows.
 - ``-h`` is ``--help`` everywhere, and typer's shell completion is on (``--install-completion``).
 - Exit codes: 0 when the command did its work (a game left early included), 1 when a record is
   refused or a file cannot be read or written, 2 for a mistake in the command line itself.
@@ -34,6 +35,7 @@ from .replay import replay_command
 from .review import review_command
 from .serve import serve
 from .table import TerminalTable, save_record
+from .trimmed import trim_output
 from .views import view_for
 
 app = typer.Typer(
@@ -158,4 +160,5 @@ def _write_record(state: cardtable.State, path: Path, names: list[str]) -> None:
 
 def main() -> None:
     """Entry point of the ``cardtable`` script and of ``python -m cardtable``."""
+    trim_output()
     app()

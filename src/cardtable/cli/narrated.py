@@ -7,6 +7,9 @@ Decisions:
   styles (in a file, the blank line alone).
 - A line too long for the terminal wraps at its spaces only, never inside a word ("10♣", "Q♣"): a word
   longer than the whole width is the only thing ever folded.
+- A replay numbers each move with its record event index, the ``event`` a review cites, in a column of
+  its own; what the rules did then (a trick taken, a card turned up) is indented under the move, and a
+  line that wraps stays in its column.
 """
 
 from __future__ import annotations
@@ -35,3 +38,14 @@ def print_lines(
         if line.kind == "section":
             console.print()
         console.print(told(narrator, line, names, you), soft_wrap=False, highlight=False)
+
+
+def print_in_event_column(console: Console, text: Text, kind: str, event: str, width: int) -> None:
+    """A replay's line beside its event index (``event``: the number, or "" for none; ``width``: the
+    column's), a note indented under its move, every line it wraps into in its column."""
+    number = event.rjust(width)
+    indent = len(number) + (4 if kind == "note" else 2)
+    for index, line in enumerate(text.wrap(console, max(console.width - indent, 1))):
+        line.rstrip()
+        head = f"{number}  " if index == 0 else ""
+        console.print(Text(head.ljust(indent)).append_text(line), soft_wrap=True, highlight=False)

@@ -74,7 +74,8 @@ def shown(value: Any) -> str:
 
 def flag_usage(option: Option) -> tuple[str, str]:
     """One option as typed, and what it does with its default:
-    (``--start-points 6|10|16``, ``every score starts here (default 10)``)."""
+    (``--start-points 6|10|16``, ``every score starts here (default 10)``); a limit that 0 switches off
+    says so (``… (0: no limit, default 200)``)."""
     if option.seat:
         values, default = "SEAT|random", "random" if option.default is None else str(option.default)
     elif option.kind is bool:
@@ -84,7 +85,8 @@ def flag_usage(option: Option) -> tuple[str, str]:
     else:
         values = "N" if option.minimum is None else f"N (from {option.minimum})"
         default = str(option.default)
-    return f"{flag(option.name)} {values}", f"{option.help} (default {default})"
+    no_limit = "0: no limit, " if option.zero_is_no_limit else ""
+    return f"{flag(option.name)} {values}", f"{option.help} ({no_limit}default {default})"
 
 
 def games_usage() -> list[tuple[str, list[tuple[str, str]]]]:

@@ -8,13 +8,16 @@ Decisions:
 - Bad input (a file that cannot be read, a record the rules refuse, a seat that is no number or not
   at the table, a bad budget, a ``--plot`` file that cannot be written) gets one line saying why and
   exit code 1, before any search runs.
-- Progress (decisions judged of the total) goes to stderr, so ``--json`` output can be piped: a bar on
-  a terminal that can redraw, one line where it cannot. Ctrl-C stops with a line saying so (130).
+- Progress (moves judged of the total: a Mü bid's steps count apart) goes to stderr, so ``--json``
+  output can be piped: a bar on a terminal that can redraw, one line where it cannot. Ctrl-C stops
+  with a line saying so (130).
 - The table fits any width: where its columns do not fit, each decision gets a line instead. Written
   to a file, the table keeps its full width.
 - Moves are said in the game's narrator's words ("Alice plays Q♣", ``cardtable.narration``), as the
-  replay and the site's log say them; ``--json`` keeps their notation. A move its narrator tells
-  together with others (a card of a Mü bid, told at the bid's ``done``) keeps its notation.
+  replay and the site's log say them; ``--json`` keeps their notation. A decision of several moves (a
+  Mü bid) is one row, said as its narrator tells it ("Alice shows red 7, blue 3 (2 face up)").
+- A review with nothing to judge (every move of the seat forced, or no move) says so in a sentence
+  instead of an empty table; ``--json`` keeps the data.
 - Losses and win chances are shown in percentage points; the graph plots, per judged decision, the
   win chance after the move played and after the best move, with the moves that were not good marked.
 """
@@ -36,8 +39,8 @@ from rich.text import Text
 
 from ..bots.review import DEFAULT_ITERATIONS, review
 from ..core.errors import RecordError
-from ..core.records import replay_steps
-from ..narration import narrator_for, say
+from ..core.registry import make
+from ..narration.decisions import Said, said_decisions
 from ..narration.words import player_names
 from .arena import FILE_WIDTH, check_plot
 from .errors import fail, unreadable, unwritable
@@ -93,7 +96,7 @@ def review_command(
 
 
 class _ProgressBar:
-    """Decisions judged of the total, on stderr, from the review's first report on (input it refuses
+    """Moves judged of the total, on stderr, from the review's first report on (input it refuses
     leaves nothing on the screen but the reason): a bar, or one line where no bar can be drawn."""
 
     def __init__(self, err: Console, description: str) -> None:
@@ -101,7 +104,7 @@ class _ProgressBar:
             TextColumn("[bold]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("decisions"),
+            TextColumn("moves"),
             TimeElapsedColumn(),
         )
         self.err = err
@@ -114,7 +117,7 @@ class _ProgressBar:
         if not self.started:
             self.started = True
             if not self.err.is_interactive:
-                self.err.print(f"{self.description}: judging {_count(total, 'decision')}…")
+                self.err.print(f"{self.description}: judging {_count(total, 'move')}…")
                 return
             self.bar.start()
             self.task = self.bar.add_task(self.description, total=total)
@@ -137,6 +140,10 @@ def _from_the_file(error: BaseException) -> bool:
 def print_review(result: dict[str, Any], record: dict[str, Any]) -> None:
     """The review for people on stdout: at the terminal's width, or whole when it goes to a file."""
     out = terminal_console()
+    if not result["decisions"]:
+        out.print(Text(f"Review of seat {result['seat']} in {result['game']}", style="bold"))
+        out.print(nothing_to_judge(result))
+        return
     said = said_moves(result, record)
     table = review_table(result, record, said)
     if not out.is_terminal:
@@ -145,29 +152,22 @@ def print_review(result: dict[str, Any], record: dict[str, Any]) -> None:
     out.print(Group(Text(_title(result), style="bold"), Fitted(table, lines), _notes(result, said)))
 
 
-Said = dict[tuple[int, str], str]
-"""A judged move in words, by its event and its notation."""
+def nothing_to_judge(result: dict[str, Any]) -> str:
+    """What a review without a judged decision says instead of its table."""
+    seat = f"seat {result['seat']}"
+    why = f"every move {seat} made was forced" if result["forced"] else f"{seat} made no move"
+    return f"Nothing to judge: {why}."
 
 
 def said_moves(result: dict[str, Any], record: dict[str, Any]) -> Said:
-    """The moves played and the best moves in the narrator's words, each told by the state just before
-    its decision (one replay of the record)."""
-    narrator = narrator_for(record["game"])
-    wanted = {decision["event"]: (decision["played"], decision["best"]) for decision in result["decisions"]}
-    said: Said = {}
-    names: list[str] = []
-    for step in replay_steps(record):
-        state = step.state
-        if not names:
-            try:
-                names = player_names(seat_names(record, state.game.players), first_seat=0)
-            except RecordError:  # players that do not fit the seats: the review names seats alone
-                names = [f"seat {seat}" for seat in range(state.game.players)]
-        event = state.event_count()
-        for move in wanted.get(event, ()):
-            lines = narrator.lines(state.describe(state.string_to_action(move)))
-            said[event, move] = "; ".join(say(narrator, line, names) for line in lines) or move
-    return said
+    """The moves played and the best moves in the narrator's words, the players named as the record
+    names them (its seats alone where its players do not fit them)."""
+    players = make(record["game"], **record["options"]).players
+    try:
+        names = player_names(seat_names(record, players), first_seat=0)
+    except RecordError:
+        names = [f"seat {seat}" for seat in range(players)]
+    return said_decisions(record, result["decisions"], names)
 
 
 def review_table(result: dict[str, Any], record: dict[str, Any], said: Said) -> Table:

@@ -116,7 +116,7 @@ class TerminalTable:
                 error = self.try_moves(seat, text, choices)
             if error is None:
                 return
-            self.console.print(f"[red]✗[/red] {escape(self.view.explain(error))}", highlight=False)
+            self.console.print(f"[red]✗[/red] {escape(self.view.explain(error, seat))}", highlight=False)
 
     def try_moves(self, seat: int, text: str, choices: list[str]) -> str | None:
         """Apply the moves ``text`` stands for; the reason for the first one refused, or None."""

@@ -7,10 +7,10 @@ Decisions:
   one-bot-worker server on two cores the server and the bot worker get the CPU first. With four reviews
   asked, a bot table kept 0.98 of its move rate without them (``benchmarks/review_stall.py``; 0.05 when
   reviews shared the bot worker: one review cut a table from 15 moves in 15 s to 2 moves in 90 s).
-- The runner asks the review workers for the review's plan, then for one decision at a time
-  (``review_worker``), storing the progress after each (with the seconds per decision so far, for the
-  estimate) and the result at the end: a review yields its worker between two decisions, so the
-  decisions of the reviews that run take turns and a stopping server loses one decision at most.
+- The runner asks the review workers for the review's plan, then for one move at a time
+  (``review_worker``), storing the progress after each (with the seconds per move so far, for the
+  estimate), then for its summary, and stores the result: a review yields its worker between two
+  moves, so the moves of the reviews that run take turns and a stopping server loses one move at most.
 - At most ``capacity`` (``review_running``) reviews run on an instance at once; the others wait, queued,
   smallest review id first (``OrderedSlots``: the order their place in the queue is counted in), and
   while one waits its row is touched every ``KEEP_SECONDS`` so it is not taken for interrupted. With
@@ -44,11 +44,11 @@ from typing import Any
 
 import anyio.to_thread
 
-from cardtable.bots.review import summarize
+from cardtable.bots.review import plan
 
 from .jobs import Jobs
 from .ordered_slots import OrderedSlots
-from .review_worker import judge_decision, plan_review
+from .review_worker import judge_decision, summarize_review
 from .services.reviews import STALE_SECONDS, ReviewJob, ReviewService
 from .worker_pool import WorkerPool
 
@@ -112,18 +112,20 @@ class ReviewRunner:
 
     async def _review(self, job: ReviewJob) -> None:
         record, service = job.record, self.service
-        judged, forced, steps = await self.pool.run(plan_review, record, job.seat)
+        judged, forced = await self.pool.run(plan, record, job.seat)
         await anyio.to_thread.run_sync(service.progress, job.review_id, 0, len(judged))
         decisions = []
         began = time.monotonic()
         for done, event in enumerate(judged, start=1):
             decision = await self.pool.run(judge_decision, record, event, job.iterations, job.seed)
-            decisions.append({**decision, "step": steps[event]})
+            decisions.append(decision)
             pace = (time.monotonic() - began) / done
 
             def progress(done: int = done, pace: float = pace) -> None:
                 service.progress(job.review_id, done, len(judged), seconds_per_decision=pace)
 
             await anyio.to_thread.run_sync(progress)
-        result = summarize(record, job.seat, decisions, forced, iterations=job.iterations, seed=job.seed)
+        result = await self.pool.run(
+            summarize_review, record, job.seat, decisions, forced, job.iterations, job.seed
+        )
         await anyio.to_thread.run_sync(service.finish, job.review_id, result)

@@ -1,8 +1,15 @@
-"""What a bot worker process runs for a game review: the review's plan, then one decision at a time. Kept
-apart from the server like ``bot_worker``: it imports the engine and the bots, nothing of the web stack.
+"""What a bot worker process runs for a game review beside its plan (``bots.review.plan``): one move at a
+time, then the summary. Kept apart from the server like ``bot_worker``: it imports the engine, the bots
+and the narration, nothing of the web stack.
 
-A review is judged one decision per call, so a long review never holds a worker for more than one
-decision: bot turns queued meanwhile are taken between two of its decisions.
+A review is judged one move per call, so a long review never holds a worker for more than one move: bot
+turns queued meanwhile are taken between two of its moves. Its summary, with the replay step of each
+decision and its moves in words, is made in a worker too (it replays the record).
+
+Decisions:
+- The moves are said by the game's narrator with the seats as the site numbers them ("seat 2 shows red 7,
+  blue 3 (2 face up)"), not the players' names: a review is stored once per record's events and shown to
+  whoever asks for it through another record of the same events (an upload with other names).
 """
 
 from __future__ import annotations
@@ -10,21 +17,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.bots.review import judge, plan
+from cardtable.bots.review import judge, summarize
 from cardtable.core.game import JsonDict
 from cardtable.core.records import replay_steps
-
-
-def plan_review(record: Mapping[str, Any], seat: int) -> tuple[list[int], int, dict[int, int]]:
-    """The events of the seat's decisions to judge, how many were forced, and for each judged event the
-    replay step that shows its position (the step just before the move)."""
-    judged, forced = plan(record, seat)
-    step_at: dict[int, int] = {}
-    for step, (state, _, _) in enumerate(replay_steps(record)):
-        step_at[state.event_count()] = step  # the next move's event index, after this step
-    return judged, forced, {event: step_at[event] for event in judged}
+from cardtable.core.registry import make
+from cardtable.narration.decisions import said_decisions
 
 
 def judge_decision(record: Mapping[str, Any], event: int, iterations: int, seed: int) -> JsonDict:
-    """One judged decision of a review."""
+    """One judged move of a review."""
     return judge(record, event, iterations=iterations, seed=seed)
+
+
+def summarize_review(
+    record: Mapping[str, Any], seat: int, judged: list[JsonDict], forced: int, iterations: int, seed: int
+) -> JsonDict:
+    """The review made of its ``judged`` moves (``summarize``), each decision with the replay ``step`` that
+    shows its position (the step just before its first move) and ``said``: its move played and best
+    move in words."""
+    result = summarize(record, seat, judged, forced, iterations=iterations, seed=seed)
+    # a step's state is the position before the move at its event count
+    step_at = {state.event_count(): step for step, (state, _, _) in enumerate(replay_steps(record))}
+    names = [f"seat {number}" for number in range(1, make(record["game"], **record["options"]).players + 1)]
+    said = said_decisions(record, result["decisions"], names)
+    for decision in [*result["decisions"], *result["biggest_mistakes"]]:
+        event = decision["event"]
+        decision["step"] = step_at[event]
+        decision["said"] = {key: said[event, decision[key]] for key in ("played", "best")}
+    return result

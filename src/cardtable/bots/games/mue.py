@@ -311,4 +311,5 @@ EVALUATION = Evaluation(
     rollout=rollout,
     match_chances=match_chances,
     hand_points=score_changes,
+    decision_steps=frozenset({"show"}),
 )

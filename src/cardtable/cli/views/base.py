@@ -11,6 +11,7 @@ Decisions:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from rich.text import Text
 
 from ...core.errors import InvalidNotation
 from ...core.game import State
+from ...core.story import Fact
 from ..layout import Fitted
 
 Observation = dict[str, Any]
@@ -86,8 +88,15 @@ class View:
         made; None (the default) makes them at once."""
         return None
 
-    def explain(self, reason: str) -> str:
-        """A refusal's reason in the words this view uses (default: as the rules say it)."""
+    def explain(self, reason: str, seat: int) -> str:
+        """A refusal's reason said to the person at ``seat``: the rules write about seats ("seat 0 cannot
+        play KS: it is not in their hand"), the table speaks to its player ("You cannot play K♠: it is
+        not in your hand"), with the rules' codes as this view shows them (``shown``)."""
+        return self.shown(addressed(reason, seat))
+
+    def shown(self, reason: str) -> str:
+        """``reason`` with the rules' codes (cards, abilities) as this view shows them (default: as
+        written)."""
         return reason
 
     def help(self) -> Group:
@@ -111,6 +120,7 @@ class View:
         order: list[int] = list(range(len(names)))
         if has_scores:
             order.sort(key=lambda s: obs["scores"][s], reverse=not self.lowest_score_first)
+        order.sort(key=lambda s: s not in obs["winners"])  # stable: the winners first, each part by score
         for seat in order:
             row: list[str | Text] = [str(seat), Text(names[seat])]
             if has_scores:
@@ -118,6 +128,61 @@ class View:
             row.append("winner" if seat in obs["winners"] else "")
             table.add_row(*row)
         return table
+
+    def card_text(self, code: str) -> Text:
+        """One card as this view draws it (default: its code)."""
+        return Text(code)
+
+    def cards_text(self, codes: list[str]) -> Text:
+        """Cards in a row, a space between them."""
+        return Text(" ").join(self.card_text(code) for code in codes)
+
+    def deal(self, seen: Sequence[Observation], names: Sequence[str]) -> RenderableType | None:
+        """Every seat's cards as dealt, from each seat's own observation (``seen``), for a replay: a
+        record is a finished file its reader holds whole, so every hand may be shown. None while the
+        deal is not all out yet (default: each seat's ``hand``, or None for a game without hands)."""
+        if any(obs.get("hand") is None for obs in seen):
+            return None
+        return seat_rows(names, [self.cards_text(obs["hand"]) for obs in seen])
+
+    def ending(self, obs: Observation, facts: Sequence[Fact], names: Sequence[str]) -> RenderableType | None:
+        """The last picture of a finished game, from the public observation and the facts of its last
+        step, shown by a replay before the standings (default: none)."""
+        return None
+
+
+def seat_rows(names: Sequence[str], rows: Sequence[Text]) -> Table:
+    """One row per seat, its name then ``rows[seat]``; a row too long for the width wraps at its spaces
+    under itself, never under the names."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for name, row in zip(names, rows, strict=True):
+        grid.add_row(Text(f"  {name}:"), row)
+    return grid
+
+
+def addressed(reason: str, seat: int) -> str:
+    """``reason``, written about seats, said to the person at ``seat``: that seat is "you", and the
+    pronouns that stand for it ("their hand", "they drew", "(holds 9S)") become "your hand", "you
+    drew", "(you hold 9S)", except in a clause whose "they" is another subject (``OTHER_THEY``).
+    Starting with "you", it starts with a capital."""
+    said = re.sub(rf"\bseat {seat}'s\b", "your", reason)
+    said = re.sub(rf"\bseat {seat}\b", "you", said).replace("(holds ", "(you hold ")
+    said = "".join(
+        part if OTHER_THEY.search(part) else THEY.sub(lambda they: YOURS[they.group()], part)
+        for part in CLAUSES.split(said)
+    )
+    return said[:1].upper() + said[1:] if said.startswith("you") else said
+
+
+CLAUSES = re.compile(r"([,;:(])")
+"""Where a reason's clauses part (kept in the split, to join them back)."""
+OTHER_THEY = re.compile(r"\beach player\b|\bcards move\b")
+"""The clauses of the rules' reasons whose "they" is not the mover: every player ("in setup each player
+places one of the cards they drew") or the cards ("cards move only onto a pile they fit")."""
+THEY = re.compile(r"\b(their|they)\b")
+YOURS = {"their": "your", "they": "you"}
 
 
 def choice_rows(choices: Iterable[Text]) -> Columns:

@@ -5,6 +5,7 @@ grouped by colour, and short forms for typing several actions at once (``R4 N, E
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rich import box
 from rich.columns import Columns
@@ -15,7 +16,7 @@ from rich.text import Text
 from ...core.errors import InvalidNotation
 from ...core.game import State
 from ..layout import Fitted
-from .base import Observation, View, plural
+from .base import Observation, View, plural, seat_rows
 
 GRID = (("NW", "N", "NE"), ("W", None, "E"), ("SW", "S", "SE"))
 """The compass of rules §3; None is the depot."""
@@ -128,8 +129,12 @@ class CaboosesView(View):
         return facts
 
     def hand_line(self, hand: list[str]) -> Text:
-        """The hand grouped by colour: blue, red, white, then the cabooses."""
-        line = Text("Your hand: ")
+        """The seat's hand, grouped by colour."""
+        return Text("Your hand: ").append_text(self.grouped(hand))
+
+    def grouped(self, hand: list[str]) -> Text:
+        """Cards by colour, each group named: blue, red, white, then the cabooses."""
+        line = Text()
         for name, letters in HAND_GROUPS:
             cards = [code for code in hand if code[0] in letters]
             if not cards:
@@ -140,6 +145,14 @@ class CaboosesView(View):
                 line.append(" ")
             line.append("  ")
         return line
+
+    def deal(self, seen: Sequence[Observation], names: Sequence[str]) -> RenderableType:
+        """Every hand by colour (the first player's first draw already in it), then the railways'
+        first cards."""
+        railways = Text(" · ").join(self.cell(seen[0], place) for place in RAILWAYS)
+        return Group(
+            seat_rows(names, [self.grouped(obs["hand"]) for obs in seen]), Text("  ").append_text(railways)
+        )
 
     def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
         """Numbers, notation and short forms, several separated by ',' or ';': ``R4 N`` plays, ``E 2 N``

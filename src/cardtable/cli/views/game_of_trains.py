@@ -20,6 +20,8 @@ Decisions:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -28,9 +30,10 @@ from rich.text import Text
 
 from ...core.errors import InvalidNotation
 from ...core.game import State
+from ...core.story import Fact
 from ...games.game_of_trains import LEGAL_POSITIONS, REMOVED_AT, Ability
 from ..layout import Fitted
-from .base import Observation, View
+from .base import Observation, View, seat_rows
 
 CARS = 7
 MARKS = {
@@ -222,7 +225,7 @@ class GameOfTrainsView(View):
             )
         return f"use {card}" if len(numbers) == 1 else f"use {card} {numbers[1]}"
 
-    def explain(self, reason: str) -> str:
+    def shown(self, reason: str) -> str:
         """The rules' reason with each ability id replaced by its mark."""
         return ABILITY_ID.sub(lambda match: MARKS[match.group(1)], reason)
 
@@ -254,6 +257,41 @@ class GameOfTrainsView(View):
             self.trains_table(picture, trains),
             self.market_line(then),
         )
+
+    def deal(self, seen: Sequence[Observation], names: Sequence[str]) -> RenderableType:
+        """Every train as dealt (highest car first) and each seat's setup draw."""
+        rows = []
+        for seat, obs in enumerate(seen):
+            row = train_text(obs["trains"][seat])
+            if obs["setup_hand"]:
+                row.append(" · setup draw: " + ", ".join(card_label(card) for card in obs["setup_hand"]))
+            rows.append(row)
+        return seat_rows(names, rows)
+
+    def ending(self, obs: Observation, facts: Sequence[Fact], names: Sequence[str]) -> RenderableType | None:
+        """The final trains (the game's ``trains`` fact), the winner's first, and why the winner won: a
+        train that reads ascending (rules §6); where several rose at once, the rules' turn order chose."""
+        trains = next((fact.args["trains"] for fact in facts if fact.kind == "trains"), None)
+        if trains is None:
+            return None
+        order = sorted(range(len(trains)), key=lambda seat: seat not in obs["winners"])
+        cars = [[{"card": card, "protect": None} for card in trains[seat]] for seat in order]
+        parts: list[RenderableType] = [
+            Text("Final trains:", style="bold"),
+            seat_rows([names[seat] for seat in order], [train_text(train) for train in cars]),
+        ]
+        for winner in obs["winners"]:
+            parts.append(
+                Text(f"Won by {names[winner]}: every car is higher than the one before it, car 1 to 7.")
+            )
+        if sum(ascending(train) for train in trains) > 1:
+            parts.append(
+                Text(
+                    "Several trains rose at once: the seat who acted wins if among them, else the first"
+                    " after it in turn order."
+                )
+            )
+        return Group(*parts)
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
         table = super().standings(obs, names)
@@ -289,6 +327,21 @@ def coupling(left: dict[str, Any], right: dict[str, Any]) -> Text:
     if "?" in (left["card"], right["card"]):
         return Text(" ")
     return IN_ORDER if int(left["card"]) < int(right["card"]) else OUT_OF_ORDER
+
+
+def train_text(cars: Sequence[dict[str, Any]]) -> Text:
+    """A train in one row with its couplings: ``12 < 30 > 25``."""
+    line = Text()
+    for index, car in enumerate(cars):
+        if index:
+            line.append_text(Text.assemble(" ", coupling(cars[index - 1], car), " "))
+        line.append_text(car_number(car))
+    return line
+
+
+def ascending(train: Sequence[str]) -> bool:
+    """Whether a train's cars (codes) read strictly ascending: a winning train (rules §6)."""
+    return all(int(left) < int(right) for left, right in pairwise(train))
 
 
 def car_number(car: dict[str, Any]) -> Text:

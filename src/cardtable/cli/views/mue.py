@@ -20,7 +20,7 @@ from ...core.errors import InvalidNotation
 from ...core.game import State
 from ...games.mue import trump_id, trump_order
 from ..layout import Fitted
-from .base import Observation, SeatColumns, numbered, plural
+from .base import Observation, SeatColumns, numbered, plural, seat_rows
 from .tricks import TrickView
 
 COLOUR_STYLE = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
@@ -53,14 +53,6 @@ class MueView(TrickView):
 
     def card_text(self, code: str) -> Text:
         return Text(code, style=COLOUR_STYLE.get(code[0], ""))
-
-    def cards_text(self, codes: list[str]) -> Text:
-        line = Text()
-        for index, code in enumerate(codes):
-            if index:
-                line.append(" ")
-            line.append_text(self.card_text(code))
-        return line
 
     def header(self, obs: Observation) -> str:
         phase = obs["phase"].replace("_", " ")
@@ -275,6 +267,16 @@ class MueView(TrickView):
         sheet = self.sheet_table(obs, lines=len(obs["sheet"]))
         final = super().standings(obs, names)
         return final if sheet is None else Group(sheet, final)
+
+    def deal(self, seen: Sequence[Observation], names: Sequence[str]) -> RenderableType | None:
+        """Every hand as dealt; a dealer who sits out the hand (``dealer_sits_out``) is said to."""
+        return seat_rows(
+            names,
+            [
+                self.cards_text(obs["hand"]) if seat in obs["active"] else Text("sits out", style="dim")
+                for seat, obs in enumerate(seen)
+            ],
+        )
 
     # -- typing -----------------------------------------------------------------------------------
 

@@ -25,6 +25,8 @@ SUIT_SYMBOL = SUIT_SYMBOLS
 TYPED_SUITS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
 TEN = re.compile(r"\b10(?=[SHDCshdc]\b)")
 """A ten typed as shown, followed by its suit letter (a symbol already made a letter)."""
+CARD_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
+"""A card as the rules write it (``KS``, ``TD``)."""
 
 
 class TrickView(View):
@@ -88,8 +90,14 @@ class TrickView(View):
         """Cards typed as shown (``Q♣``, ``10♥``) are read as their notation."""
         return super().expand(TEN.sub("T", text.translate(TYPED_SUITS)), state, choices)
 
+    def shown(self, reason: str) -> str:
+        """The rules' card codes as the table draws them: KS is K♠, TD is 10♦."""
+        return CARD_CODE.sub(lambda code: self.card_text(code.group()).plain, reason)
+
     def choices_table(self, choices: list[str], legal: list[str]) -> RenderableType:
+        """The cards by number; an empty choice (a pile without a card) keeps its number unshown."""
         return choice_rows(
             numbered(number, self.card_text(card), card in legal)
             for number, card in enumerate(choices, start=1)
+            if card
         )

@@ -4,6 +4,9 @@ Troeven's narrator (``cardtable.narration.troeven``), not here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -11,7 +14,7 @@ from rich.text import Text
 from ...core.cards import SUIT_NAMES
 from ...core.errors import InvalidNotation
 from ...core.game import State
-from .base import Observation, SeatColumns, choice_rows, numbered
+from .base import Observation, SeatColumns, choice_rows, numbered, seat_rows
 from .tricks import SUIT_STYLE, SUIT_SYMBOL, TrickView
 
 SUIT_WORDS = SUIT_NAMES
@@ -23,6 +26,8 @@ TRUMP_WORDS = {
 }
 """What a person may type to call trumps: ``h``, ``hearts``, ``heart`` or ``♥``."""
 FACE_DOWN = "▒"
+EMPTY_PILE = ""
+"""Version 1's choice for a pile without a card: its number stays free, so a card's number is its pile's."""
 
 
 class TroevenView(TrickView):
@@ -127,11 +132,33 @@ class TroevenView(TrickView):
             line.append(" ")
         return line
 
+    def deal(self, seen: Sequence[Observation], names: Sequence[str]) -> RenderableType | None:
+        """Once trumps are called (the caller sees four cards before, the rest is dealt after): in version
+        1 each seat's layout, a pile its face-up card with a ▒ per card face down under it; in version 2
+        each hand."""
+        if seen[0]["phase"] == "trump":
+            return None
+        if seen[0]["version"] == 2:
+            return super().deal(seen, names)
+        piles = seat_rows(names, [self.piles_text(obs["layouts"][seat]) for seat, obs in enumerate(seen)])
+        return Group(piles, Text(f"  {FACE_DOWN} a card face down under a pile", style="dim"))
+
+    def piles_text(self, layout: list[dict[str, Any]]) -> Text:
+        """A layout in one row: ``7♥▒ J♠▒ ·`` (``·``: an empty pile)."""
+        piles = []
+        for pile in layout:
+            if pile["top"] is not None:
+                piles.append(self.card_text(pile["top"]))
+            else:
+                piles.append(Text("" if pile["face_down"] else "·", style="dim"))
+            piles[-1].append(FACE_DOWN * pile["face_down"], style="dim")
+        return Text(" ").join(piles)
+
     def choices(self, obs: Observation, legal: list[str]) -> list[str]:
         if obs.get("phase") == "trump":
             return [f"trump {suit}" for suit in SUIT_WORDS]
-        if obs["version"] == 1 and obs["seat"] is not None:
-            return [pile["top"] for pile in obs["layouts"][obs["seat"]] if pile["top"] is not None]
+        if obs["version"] == 1 and obs["seat"] is not None:  # numbered as the layout numbers its piles
+            return [pile["top"] or EMPTY_PILE for pile in obs["layouts"][obs["seat"]]]
         return super().choices(obs, legal)
 
     def choices_table(self, choices: list[str], legal: list[str]) -> RenderableType:
@@ -152,6 +179,8 @@ class TroevenView(TrickView):
         suit = TRUMP_WORDS.get(word.upper()) or TRUMP_WORDS.get(word.lower())
         if calling and suit is not None:
             return [f"trump {suit}"]
+        if word.isdigit() and 1 <= int(word) <= len(choices) and choices[int(word) - 1] == EMPTY_PILE:
+            raise InvalidNotation(f"pile {word} is empty: pick a pile with a card face up")
         try:
             return super().expand(text, state, choices)
         except InvalidNotation:

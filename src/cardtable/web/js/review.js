@@ -2,7 +2,9 @@
 // server, which runs the review in its bot workers and keeps it), shown as a summary, a graph of the seat's
 // win chance and a table of every decision. Each point of the graph and each row opens that decision's
 // position in the replay viewer above. While the review waits for a free review worker its place in the
-// queue is shown; while it runs, the time left the server estimates from its pace so far.
+// queue is shown; while it runs, the time left the server estimates from its pace so far. Moves are shown in
+// the game narrator's words the server stores with the review (a Mü bid as one decision: "seat 2 shows red 7,
+// blue 3 (2 face up)"), their notation beside the win chances; a review with nothing to judge says why.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -83,9 +85,19 @@ function percent(chance) {
   return `${(100 * chance).toFixed(1)}%`;
 }
 
+/** A decision's move played (`played`) or best move (`best`) in words, its notation where it has none. */
+function said(d, key) {
+  return d.said?.[key] ?? d[key];
+}
+
 function draw(el, review, label, open) {
   const r = review.result;
   const t = r.thresholds;
+  if (!r.judged) {
+    const why = r.forced ? `every move ${label(r.seat)} made was forced` : `${label(r.seat)} made no move`;
+    replace(el, h("p", { class: "review-summary", id: "review-summary" }, `Nothing to judge: ${why}.`));
+    return;
+  }
   const stepButton = (d) => h("button", { type: "button", class: "link", onclick: () => open(d.step), "aria-label": `open step ${d.step}` }, `step ${d.step}`);
   replace(
     el,
@@ -94,11 +106,9 @@ function draw(el, review, label, open) {
       `Budget: ${r.budget.iterations} search iterations per decision; accuracy is the mean of 100·exp(−loss / 0.1).`),
     h("div", { class: "review-summary", id: "review-summary" },
       h("h4", {}, `${label(r.seat)}: ${r.judged} decisions judged, ${r.forced} forced`),
-      r.judged
-        ? h("p", {}, "Accuracy ", h("b", { id: "review-accuracy" }, String(r.accuracy)), ` · ${Math.round(100 * r.good_share)}% of decisions good`)
-        : h("p", { class: "quiet" }, "No decision had a choice."),
+      h("p", {}, "Accuracy ", h("b", { id: "review-accuracy" }, String(r.accuracy)), ` · ${Math.round(100 * r.good_share)}% of decisions good`),
       r.biggest_mistakes.length
-        ? h("ol", { class: "review-mistakes" }, r.biggest_mistakes.map((d) => h("li", {}, stepButton(d), `: played ${d.played}, better ${d.best} (−${percent(d.loss)}, ${d.verdict})`)))
+        ? h("ol", { class: "review-mistakes" }, r.biggest_mistakes.map((d) => h("li", {}, stepButton(d), `: played ${said(d, "played")}, better ${said(d, "best")} (−${percent(d.loss)}, ${d.verdict})`)))
         : h("p", { class: "quiet" }, "No inaccuracy, mistake or blunder."),
     ),
     graph(r.decisions, open),
@@ -123,8 +133,8 @@ function graph(decisions, open) {
   ]);
   const line = svg("polyline", { class: "chance", points: decisions.map((d, i) => `${x(i)},${y(d.win_chance)}`).join(" ") });
   const points = decisions.map((d, i) => {
-    const point = svg("circle", { cx: x(i), cy: y(d.win_chance), r: 6, class: `point ${d.verdict}`, tabindex: 0, role: "button", "data-step": d.step, "aria-label": `step ${d.step}: ${d.played}, ${d.verdict}` },
-      svg("title", {}, `step ${d.step}: ${d.played} (${d.verdict}), win chance ${percent(d.win_chance)}`));
+    const point = svg("circle", { cx: x(i), cy: y(d.win_chance), r: 6, class: `point ${d.verdict}`, tabindex: 0, role: "button", "data-step": d.step, "aria-label": `step ${d.step}: ${said(d, "played")}, ${d.verdict}` },
+      svg("title", {}, `step ${d.step}: ${said(d, "played")} (${d.verdict}), win chance ${percent(d.win_chance)}`));
     point.addEventListener("click", () => open(d.step));
     point.addEventListener("keydown", (event) => (event.key === "Enter" || event.key === " ") && open(d.step));
     return point;
@@ -134,17 +144,19 @@ function graph(decisions, open) {
     h("figcaption", { class: "quiet" }, "The seat's chance to win after each of its judged decisions; click a point to see that position."));
 }
 
+/** The decisions in a table; a decision of several moves (a Mü bid) shows the values of each of its steps. */
 function table(decisions, stepButton) {
   const hasPoints = decisions.some((d) => d.points);
-  const values = (d) =>
+  const moveValues = (d) =>
     Object.entries(d.values)
       .sort((a, b) => b[1] - a[1])
       .map(([move, chance]) =>
         h("span", { class: `value${move === d.played ? " played" : ""}${move === d.best ? " best" : ""}` }, `${move} ${percent(chance)}`, hasPoints ? ` (${d.points[move].toFixed(2)} pts)` : "", " "));
+  const values = (d) => (d.steps ? d.steps.map((step) => h("div", { class: "review-step" }, h("b", {}, `${step.played}: `), moveValues(step))) : moveValues(d));
   return h("table", { class: "review-table", id: "review-table" },
     h("thead", {}, h("tr", {}, ["Position", "Played", "Best", `Win chance after each move${hasPoints ? " (expected hand points)" : ""}`, "Loss", "Verdict"].map((c) => h("th", {}, c)))),
     h("tbody", {}, decisions.map((d) =>
       h("tr", { dataset: { step: String(d.step) }, class: d.verdict },
-        h("td", {}, stepButton(d)), h("td", {}, d.played), h("td", {}, d.best), h("td", { class: "values" }, values(d)),
+        h("td", {}, stepButton(d)), h("td", {}, said(d, "played")), h("td", {}, said(d, "best")), h("td", { class: "values" }, values(d)),
         h("td", {}, percent(d.loss)), h("td", { class: "verdict" }, d.verdict)))));
 }
