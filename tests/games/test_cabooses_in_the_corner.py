@@ -680,3 +680,53 @@ def test_notation_reads_any_case_and_refuses_what_is_no_move() -> None:
     ]:
         with pytest.raises(InvalidNotation, match=reason):
             state.string_to_action(text)
+
+
+# -- undo within a turn (State.turn_start) ---------------------------------------------------------
+
+
+def test_a_turn_may_be_taken_back_to_its_first_move_until_it_ends() -> None:
+    """§6.2: a turn's moves run until ``end``; the draw that starts it (§6.1) comes before its first move,
+    so ``turn_start`` is that move's index for every step of the turn, and the next turn starts anew."""
+    state = stacked({0: "R4 W2 P8", 1: "B1"}, "R5 W3 B2 B3", moves="play P8 NE; end; play B1 S; end")
+    start = state.event_count()
+    assert state.turn_start() == start  # nothing to take back yet, though the turn drew a card
+    play(state, "play R4 N; play W2 E")
+    assert state.turn_start() == start and state.event_count() == start + 2
+    play(state, "end")
+    assert state.turn_start() == state.event_count() == start + 3
+
+
+def test_forced_draws_after_a_move_make_the_moves_before_them_final() -> None:
+    """§6.3: a relocation into the last empty corner leaves seat 0 holding cabooses only, which it cannot
+    play, so it draws until R2 fits on the emptied railway: it has seen a new card, and only what
+    follows may be taken back."""
+    state = stacked(
+        {0: "P8 P8 P8 P8 P8 P8 OB", 1: "R4 R3 R1 R1 R1 B1 W1"},
+        "P8 B5 W5 R5",
+        "B4 B2 W4 W2 OB R2",
+        moves="play P8 NE; end; play R4 W; end; play B4 E; play W4 S; play P8 SE; play P8 SW; end;"
+        "play R3 W; end",
+    )
+    assert state.current_player() == 0 and sorted(hand(state, 0)) == ["OB", "OB", "P8", "P8", "P8"]
+    start = state.event_count()
+    play(state, "relocate N NW")
+    assert sorted(hand(state, 0)) == ["OB", "OB", "P8", "P8", "P8", "R2"]
+    after_draws = state.event_count()
+    assert state.turn_start() == after_draws == start + 1
+    play(state, "play R2 N")
+    assert state.turn_start() == after_draws == state.event_count() - 1
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_what_may_be_taken_back_is_always_the_seat_to_acts_moves_of_this_turn(players: int) -> None:
+    """In whole random games: from ``turn_start`` on the record holds only moves of the seat to act, and
+    no ``end``; once the game is over nothing may be taken back."""
+    state = cardtable.make(GAME, players=players).new_game(seed=players)
+    for now in random_playout(state, seed=players):
+        seat = now.current_player()
+        assert all(
+            event == {"seat": seat, "move": event["move"]} and event["move"] != "end"
+            for event in now.events(now.turn_start())
+        )
+    assert state.is_terminal() and state.turn_start() == state.event_count()

@@ -753,3 +753,13 @@ def test_turn_limit_counts_whole_turns_after_setup() -> None:
     play(state, "use 4 1")
     assert state.is_terminal() and state.record()["result"] == {"winners": []}
     assert state.observation(None)["turn"] == 2
+
+
+def test_nothing_may_be_taken_back_within_a_turn() -> None:
+    """A turn of two steps begins with ``draw``, which shows a hidden card: ``turn_start`` stays at the
+    record's end, in setup, after a draw and after a use."""
+    state = cardtable.make("game-of-trains", players=2, first_player=0).new_game(seed=1)
+    rng = random.Random(1)
+    for _ in range(40):
+        assert state.turn_start() == state.event_count()
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -93,11 +93,12 @@ def test_a_newcomer_gets_the_recent_lines_in_order(tmp_path: Path) -> None:
         assert quiet["status"] == "open"
         for text in ("hello", "anyone?"):
             ws.send(type="chat", table=table["id"], text=text)
-            chat(ws)
+            assert chat(ws)["history"] is False, "a new line"
         newcomer = bo.socket()
         newcomer.send(type="watch", table=table["id"])
         assert newcomer.receive()["type"] == "table"
         history = newcomer.receive()
+        assert history["history"] is True, "said before: a client tells of new lines only"
         assert history["type"] == "chat" and [(x["name"], x["text"]) for x in history["lines"]] == [
             ("ana", "hello"),
             ("ana", "anyone?"),

@@ -40,6 +40,7 @@ from cardtable.server.presence import SharedPresence
 from cardtable.server.pubsub import Subscriber
 from cardtable.server.pubsub_redis import LISTENERS_SECONDS, RedisPubSub, decode, encode
 from cardtable.server.schemas import SeatPublic
+from cardtable.server.services.held import Step
 from cardtable.server.services.live import Live, LiveTables
 from cardtable.server.services.moves import apply_to_copy
 from cardtable.server.services.updates import TableUpdate, move_change
@@ -329,7 +330,7 @@ def test_moves_followed_by_word_of_them_are_told_as_their_server_told_them() -> 
         assert seat is not None
         after, facts = apply_to_copy(live.state, live.state.legal_actions()[0])
         why = "time" if n == 1 else None
-        live.moved(after, facts, seat=seat, at=0.0, time_used=None, result=None, stand_in=why)
+        live.moved([Step(after, facts)], seat=seat, at=0.0, time_used=None, result=None, stand_in=why)
         follower.outdated(6, move_change(live, version).encode())
     followed = follower.load(6)
     told, kept = lives[0].story, followed.story
@@ -449,8 +450,9 @@ def test_presence_written_on_one_instance_is_read_on_another_one_write_a_table(
     redis_url: str, prefix: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two users at one table and one at another, connected here: the other instance counts each of them
-    present and nobody else; renewing writes one ZADD and one EXPIRE a table, not one a user; and the
-    entries leave with this instance."""
+    present and nobody else, and each of them online; renewing writes one ZADD and one EXPIRE a table, not
+    one a user (and three for who is online, whatever their number); and the entries leave with this
+    instance."""
     here = SharedPresence(redis_url, prefix=prefix, instance="one")
     there = SharedPresence(redis_url, prefix=prefix, instance="two")
     try:
@@ -461,6 +463,7 @@ def test_presence_written_on_one_instance_is_read_on_another_one_write_a_table(
             time.sleep(0.05)  # arriving writes in a thread of its own
         assert [there.is_here(7, 1), there.is_here(7, 2), there.is_here(8, 1)] == [True, True, True]
         assert not there.is_here(8, 2) and not there.anyone_here(9)
+        assert there.online([1, 2, 3]) == {1, 2} and there.here() == []
         sent: list[list[str]] = []
         execute = redis.client.Pipeline.execute
 
@@ -470,7 +473,7 @@ def test_presence_written_on_one_instance_is_read_on_another_one_write_a_table(
 
         monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
         here._add(here.here())  # what the renewer sends every ttl / 3 seconds
-        assert sent == [["EXPIRE", "EXPIRE", "ZADD", "ZADD"]]
+        assert sent == [["EXPIRE", "EXPIRE", "EXPIRE", "ZADD", "ZADD", "ZADD", "ZREMRANGEBYSCORE"]]
     finally:
         here.close()
     assert not there.is_here(7, 1) and not there.anyone_here(8)
@@ -860,9 +863,9 @@ def test_a_review_waits_for_a_free_review_worker_of_any_instance_and_survives_it
         result = review(two, long)["result"]
         assert review(two, long)["status"] == "done", review(two, long)
         for decision in result["decisions"]:
-            del decision["step"]
+            del decision["step"], decision["said"]
         for mistake in result["biggest_mistakes"]:
-            del mistake["step"]
+            del mistake["step"], mistake["said"]
         assert result == cardtable.review(record, 0, iterations=2000, seed=0)
     finally:
         for server in servers:

@@ -43,8 +43,12 @@ def play(
             version=last["version"],
             move=rng.choice(last["moves"]),
         )
+        inbox[mover].append(receive(sockets[mover]))
+        if inbox[mover][-1]["held"]:  # a step of a turn in progress goes to its person alone (held.py)
+            continue
         for seat, ws in enumerate(sockets):
-            inbox[seat].append(receive(ws))
+            if seat != mover:
+                inbox[seat].append(receive(ws))
     for ws in sockets:
         ws.__exit__(None, None, None)
     return people[0].http.get(f"/api/tables/{table['id']}/record").json(), inbox

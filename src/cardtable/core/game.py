@@ -307,6 +307,14 @@ class State(ABC):
         """How many events the record holds so far."""
         return len(self._log)
 
+    def turn_start(self) -> int:
+        """The earliest event index a take-back ("undo within a turn") may return the match to: from it
+        on, every event is a move of the seat to act in its turn still going on, and none revealed
+        anything hidden (a card drawn). ``event_count()`` when nothing may be taken back, the default:
+        a game whose every turn is one decision, or one whose several steps reveal a card first, keeps
+        it. A game with turns of several steps (Cabooses in the Corner) says where its turn began."""
+        return len(self._log)
+
     def end_replay(self) -> None:
         """Take chance from the seed again, as in a new match: a replay ends with this once every event
         of its record is used, so play can go on from the replayed state."""

@@ -16,7 +16,8 @@ class Option:
     ``choices`` lists every allowed value; otherwise ``minimum`` bounds an integer. ``seat`` options
     name a seat (0..players-1) or ``None`` ("drawn from the seed"). ``table_range`` is the inclusive
     range a table of the platform allows for an open-ended integer (so that every game at a table ends);
-    the engine itself accepts any value from ``minimum``, as research may want.
+    the engine itself accepts any value from ``minimum``, as research may want. ``zero_is_no_limit``
+    says that 0, which the engine accepts, switches a safeguard limit off (a table still needs a limit).
     """
 
     name: str
@@ -27,6 +28,7 @@ class Option:
     seat: bool = False
     kind: type = int
     table_range: tuple[int, int] | None = None
+    zero_is_no_limit: bool = False
 
     def allowed(self) -> str:
         """Say in words which values this option takes."""

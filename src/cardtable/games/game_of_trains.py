@@ -35,6 +35,8 @@ Decisions (where the spec leaves a choice to the engine, or reads unclearly):
 - ``turn_limit`` counts completed turns (``draw`` + ``place``, or one ``use``) after setup; the game ends
   with no winner once that many are over (a win on the last turn stands), and ``is_truncated()`` says
   the limit, not the rules, ended it. The observation's ``turn`` is the number of completed turns.
+- Nothing may be taken back within a turn (``State.turn_start`` keeps its default): the one turn of two
+  steps begins with ``draw``, which shows the drawer a hidden card, and ``place`` then ends it.
 - What happened (``State.tell``): a move's fact says the card placed and the car it replaced, or the
   market card used and what its ability did; a drawn card is a ``secret`` of its drawer. A finished
   game adds a ``trains`` fact with every train as it ends (every train is public, rules §7).
@@ -807,6 +809,7 @@ class GameOfTrains(Game):
             name="turn_limit",
             default=1000,
             minimum=0,
+            zero_is_no_limit=True,
             table_range=(1, 2000),
             help="safeguard: the game ends with no winner after this many turns",
         ),

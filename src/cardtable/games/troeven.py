@@ -619,6 +619,7 @@ class Troeven(Game):
             name="round_limit",
             default=200,
             minimum=0,
+            zero_is_no_limit=True,
             table_range=(1, 500),
             help="the most rounds played: after the last one, the lower score wins",
         ),

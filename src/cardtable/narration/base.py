@@ -35,6 +35,8 @@ COMMON_WORDS: Mapping[str, str] = {
     "handoff.time": "{seat}'s game time ran out; the stand-in plays for {seat} to the end",
     "handoff.left": "{seat} left the site; the stand-in plays for {seat} to the end",
     "handoff.gone": "{seat} is gone; the stand-in plays for {seat}",
+    "ended.conceded": "{seat} conceded",
+    "ended.abandoned": "The players agreed to abandon the game",
     "stand-in": "{seat}'s stand-in",
     "stand-in/you": "your stand-in",
     "stand-in.time": " (time ran out)",

@@ -53,7 +53,8 @@ class Line:
     """One line of a log, before words."""
 
     kind: str
-    """"section" (a deal), "move", "note" (what the rules did on their own) or "result"."""
+    """"section" (a deal), "move", "note" (what the rules did on their own), "result", or "end" (the
+    server stopped the game before its rules ended it: a concession, an abandonment)."""
     key: str
     """The message's key in the words (``play``, ``trick``, ``slobberhannes.trick``)."""
     params: Mapping[str, Any] = field(default_factory=dict)

@@ -44,10 +44,13 @@ from .origins import SameOriginOnly
 from .pubsub import InMemoryPubSub
 from .review_runner import ReviewRunner
 from .routes import accounts, games, health, logs, me, pages, players, ratings, replays, reviews, tables
+from .routes import endings as ending_routes
+from .routes import friends as friend_routes
 from .routes import mail_links as mail_link_routes
 from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
+from .services.friends import FriendService
 from .services.mail import Mailer
 from .services.mail_links import MailLinks
 from .services.name_lookups import NameLookups
@@ -109,7 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if settings.smtp_url
             else None
         )
-        table_service.turns.mailer = mailer
+        table_service.turns.mailer = table_service.lobby.mailer = mailer
         driver = BotDriver(table_service, workers=settings.bot_workers, hold_file=settings.bot_hold_file)
         jobs: Jobs = cluster.jobs(capacity=driver.capacity) if cluster is not None else LocalJobs()
         jobs.handle(BOT_TURN, driver.take_turn)
@@ -190,6 +193,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "watch-address", attempts=settings.watch_address_attempts, window=settings.watch_window
                 ),
             ),
+            friends=FriendService(db, pubsub, presence=table_service.away.presence, names=name_lookups),
         )
         await jobs.start()
         if cluster is not None:  # the holder of the sweeper's lease puts lost bot turns again
@@ -226,7 +230,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     routers = (health, accounts, me, games, tables, logs, ratings, replays, reviews, players, pages)
-    routers += (mail_link_routes,)
+    routers += (mail_link_routes, friend_routes, ending_routes)
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_middleware(SameOriginOnly)

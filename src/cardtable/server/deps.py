@@ -19,6 +19,7 @@ from .schemas import UserPublic
 from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
+from .services.friends import FriendService
 from .services.lobby import Lobby
 from .services.players import PlayerService
 from .services.ratings import RatingService
@@ -59,6 +60,7 @@ class Services:
     """People's moves, off the event loop when they wait on the network (None: taken on the loop)."""
     sockets: SocketLimits
     """Websockets open per user, and tables opened to watch per user and address (``ws_limits``)."""
+    friends: FriendService
     cookie_name: str = COOKIE
 
 

@@ -14,11 +14,17 @@ Decisions:
   departing write to Redis in a thread of their own, in order, and never make a caller wait (departing is
   called on the event loop); asking reads Redis, and counts a person present when Redis cannot answer (a
   grace period is better skipped than a seat taken wrongly).
+- Someone is online while some connection of theirs follows a table, any table (``online``: what a friends
+  list shows). Beside other instances one more sorted set, ``<prefix>:online``, holds the users with such
+  a connection, scored with the moment they expire: written with the per-table entries (one ZADD for all
+  of them, which also drops the expired), and left to expire, so someone shows online up to ``ttl``
+  seconds after leaving another instance. When Redis cannot answer, this instance's people are the ones
+  online (it only decides what a list shows).
 
 >>> here = Presence()
 >>> here.arrive(7, 1); here.arrive(7, 1)
->>> here.depart(7, 1), here.depart(7, 1), here.is_here(7, 1), here.anyone_here(7)
-(False, True, False, False)
+>>> here.online([1, 2]), here.depart(7, 1), here.depart(7, 1), here.is_here(7, 1), here.anyone_here(7)
+({1}, False, True, False, False)
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 import redis
@@ -72,6 +79,12 @@ class Presence:
         with self._lock:
             return any(table == table_id for table, _ in self._counts)
 
+    def online(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of ``user_ids`` that some connection shows following a table."""
+        wanted = set(user_ids)
+        with self._lock:
+            return {user for _, user in self._counts if user in wanted}
+
     def here(self) -> list[tuple[int, int]]:
         """Every (table, user) with a connection in this process."""
         with self._lock:
@@ -93,6 +106,7 @@ class SharedPresence(Presence):
     def __init__(self, url: str, *, prefix: str, instance: str, ttl: float = 15.0) -> None:
         super().__init__()
         self.prefix = f"{prefix}:presence:"
+        self.online_key = f"{prefix}:online"
         self.instance = instance
         self.ttl = ttl
         self._client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
@@ -112,6 +126,20 @@ class SharedPresence(Presence):
             return True
         members = self._members(table_id)
         return members is None or bool(members)
+
+    def online(self, user_ids: Iterable[int]) -> set[int]:
+        wanted = set(user_ids)
+        found = super().online(wanted)
+        others = sorted(wanted - found)
+        if not others:
+            return found
+        try:
+            expiries = self._client.zmscore(self.online_key, [str(user_id) for user_id in others])
+        except redis.RedisError:
+            log.warning("could not read who is online from Redis; counting this instance's", exc_info=True)
+            return found
+        now = time.time()
+        return found | {user_id for user_id, at in zip(others, expiries, strict=True) if at and at > now}
 
     def close(self) -> None:
         """Stop renewing, take this instance's entries away, and close the connection."""
@@ -135,9 +163,11 @@ class SharedPresence(Presence):
         return f"{user_id}@{self.instance}"
 
     def _add(self, entries: list[tuple[int, int]]) -> None:
-        """Write (or renew) entries: one ZADD and one EXPIRE per table, whatever its number of users here
-        (redis-py spends about 45 µs of this process's CPU on a command, whatever its size)."""
-        expires = time.time() + self.ttl
+        """Write (or renew) entries: one ZADD and one EXPIRE per table, whatever its number of users here,
+        and three for who is online (redis-py spends about 45 µs of this process's CPU on a command,
+        whatever its size)."""
+        now = time.time()
+        expires = now + self.ttl
         members: dict[int, dict[str, float]] = {}
         for table_id, user_id in entries:
             members.setdefault(table_id, {})[self._member(user_id)] = expires
@@ -146,6 +176,9 @@ class SharedPresence(Presence):
                 for table_id, scored in members.items():
                     pipe.zadd(f"{self.prefix}{table_id}", scored)
                     pipe.expire(f"{self.prefix}{table_id}", int(self.ttl) + 1)
+                pipe.zremrangebyscore(self.online_key, "-inf", now)
+                pipe.zadd(self.online_key, {str(user_id): expires for _, user_id in entries})
+                pipe.expire(self.online_key, int(self.ttl) + 1)
                 pipe.execute()
         except redis.RedisError:
             log.warning("could not record presence in Redis", exc_info=True)

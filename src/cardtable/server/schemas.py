@@ -160,6 +160,11 @@ class TableIn(Strict):
     turn_seconds: Annotated[int, Field(ge=TURN_SECONDS_MIN, le=TURN_SECONDS_MAX)] | None = None
     """A turn-based table: the time per move, from an hour to three days (left out: real-time). Nobody
     is replaced for being gone; when a move's time runs out the stand-in bot makes it."""
+    min_reputation: Annotated[int, Field(ge=0, le=100, strict=True)] | None = None
+    """The reputation (``/api/players/{name}``) an account needs to sit down here, 0 to 100 (left out, or
+    0: anyone, guests too). A table with a minimum takes accounts only; invited seats are exempt."""
+    rated: bool = True
+    """False: a friendly table, whose game changes no rating."""
 
     @model_validator(mode="after")
     def _one_pace(self) -> TableIn:
@@ -190,6 +195,8 @@ class SeatPublic(BaseModel):
     the grace period; they may take the seat back) or ``time`` (their game time ran out)."""
     username: str | None = None
     """The account's name, for a link to its profile (None: a guest, a bot, or a deleted account)."""
+    abandon_vote: bool = False
+    """This seat's person voted to abandon the running game (``POST /api/tables/{id}/abandon``)."""
 
 
 class ClockPublic(BaseModel):
@@ -218,6 +225,10 @@ class TablePublic(BaseModel):
     board: str = ""
     """The leaderboard the table is rated on (``/api/leaderboards``): the game, with its version when it
     has several."""
+    min_reputation: int | None = None
+    """The reputation an account needs to sit down here (None: anyone may)."""
+    rated: bool = True
+    """False: a friendly table, whose game changes no rating."""
 
 
 # -- the websocket ------------------------------------------------------------------------------------
@@ -242,6 +253,15 @@ class MoveIn(Strict):
     table: Id
     version: Annotated[int, Field(ge=0, le=MAX_INT)]
     move: Annotated[str, StringConstraints(max_length=60)]
+
+
+class UndoIn(Strict):
+    """Take back the last step of your turn in progress, answering the state ``version`` you were shown:
+    refused (``nothing-to-undo``, ``revealed``) when no step of it may be taken back."""
+
+    type: Literal["undo"]
+    table: Id
+    version: Annotated[int, Field(ge=0, le=MAX_INT)]
 
 
 CHAT_MAX = 200
@@ -278,7 +298,7 @@ class BackIn(Strict):
 
 
 ClientMessage = Annotated[
-    WatchIn | UnwatchIn | MoveIn | ChatIn | WhyIn | AwayIn | BackIn, Field(discriminator="type")
+    WatchIn | UnwatchIn | MoveIn | UndoIn | ChatIn | WhyIn | AwayIn | BackIn, Field(discriminator="type")
 ]
 
 
@@ -301,6 +321,10 @@ class TableMessage(BaseModel):
     game: str
     status: Literal["open", "playing", "over"]
     version: int
+    """The record version of the state shown, which a move answers (counting ``held`` steps)."""
+    held: int = 0
+    """Steps of your turn in progress that you may still take back ("undo"): shown to you alone, and to
+    everybody once the turn's end (or a card drawn) makes them final."""
     seat: int | None
     seats: list[SeatPublic]
     observation: dict[str, Any] | None
@@ -314,6 +338,8 @@ class TableMessage(BaseModel):
     """The clocks, when the table has one."""
     turn_based: bool = False
     """Played over hours or days: leaving the page is normal, nobody is replaced for being gone."""
+    rated: bool = True
+    """False: a friendly table, whose game changes no rating."""
     log_since: int | None = None
     """The record version that ``log`` follows on from (the version before the table's latest step), or
     None when the message carries no log (before the start; a finished table read afresh)."""
@@ -339,6 +365,8 @@ class ChatLinePublic(BaseModel):
     id: int
     name: str
     """The display name of who said it."""
+    user_id: int | None = None
+    """Who said it (as seats name their users): a reader who blocked that account is not sent the line."""
     seat: int | None
     """Their seat, or None for a spectator."""
     text: str
@@ -352,6 +380,8 @@ class ChatMessage(BaseModel):
     type: Literal["chat"] = "chat"
     table: int
     lines: list[ChatLinePublic]
+    history: bool = False
+    """True for the recent lines sent on ``watch``, said before: a client tells of new lines only."""
 
 
 class HintMessage(BaseModel):
@@ -414,6 +444,10 @@ class ReplayPublic(BaseModel):
     options: dict[str, Any]
     players: list[str]
     result: dict[str, Any] | None
+    """The record's result: the engine's (None for a game that stopped before its rules ended it)."""
+    ended: dict[str, Any] | None = None
+    """For a table's game that stopped before its rules ended it, why: the table's result
+    (``{"winners": [...], "conceded": seat}`` or ``{"abandoned": true, "winners": []}``); else None."""
     steps: list[ReplayStep]
 
 
@@ -459,6 +493,20 @@ class TurnPublic(BaseModel):
     """Seconds until then, as of the answer (None: no clock)."""
 
 
+class InvitationPublic(BaseModel):
+    """An open table with a seat kept for you (you do not sit there yet)."""
+
+    table: int
+    game: str
+    board: str
+    seat: int
+    """The seat kept for you (0-based, as every seat in the API)."""
+    invited_by: str
+    """The display name of the table's creator, who invited you."""
+    invited_by_username: str | None
+    """Their username, for their profile (None: the account was deleted)."""
+
+
 Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(checked_address)]
 """One plain mail address (``mail_address``): no lists, names, encoded words or control characters."""
 
@@ -472,6 +520,7 @@ class SettingsPublic(BaseModel):
     else."""
     mail_turns: bool
     mail_results: bool
+    mail_invitations: bool
     trick_pause_ms: int | None
     mail_enabled: bool
     """Whether this server sends mail at all (``CARDTABLE_SMTP_URL``)."""
@@ -484,6 +533,7 @@ class SettingsIn(Strict):
     """An address, or "" for none."""
     mail_turns: bool | None = None
     mail_results: bool | None = None
+    mail_invitations: bool | None = None
     trick_pause_ms: Annotated[int, Field(ge=0, le=10_000)] | None = None
 
 
@@ -521,19 +571,40 @@ class BoardStats(BaseModel):
     label: str
     played: int
     won: int
+    average_place: float | None = None
+    """The average placing (1: first) over the games that have one (None: none): by score where the game
+    keeps scores, else winners first and everyone else after them."""
     rating: int | None
     """The current rating (None: not rated here, e.g. only games against guests)."""
     history: list[RatingPoint]
     """Oldest first."""
 
 
-class FinishedGame(BaseModel):
+class GameInProgress(BaseModel):
     table: int
     game: str
     board: str
     label: str
-    won: bool
     players: list[str]
+
+
+class FinishedGame(GameInProgress):
+    won: bool
+
+
+class ReputationPublic(BaseModel):
+    """How reliably an account plays its games to the end (``services.reputation``)."""
+
+    finished: int
+    """Games that ended with the account playing its seat."""
+    left: int
+    """Games that ended with its seat left to the stand-in bot (away or gone, not back before the end)."""
+    timeouts: int
+    """Moves the stand-in made because the account's time ran out, and game times run out."""
+    score: int
+    """0 to 100; a new account starts at 90."""
+    formula: str
+    """How ``score`` is counted, in words."""
 
 
 class PlayerPublic(BaseModel):
@@ -545,6 +616,40 @@ class PlayerPublic(BaseModel):
     boards: list[BoardStats]
     recent: list[FinishedGame]
     """Newest first."""
+    playing: list[GameInProgress] = []
+    """The games the account sits at that are being played now, newest first."""
+    reputation: ReputationPublic | None = None
+
+
+# -- friends and blocked accounts ----------------------------------------------------------------------
+
+
+class FriendTable(BaseModel):
+    """A table a friend sits at that is not over."""
+
+    id: int
+    game: str
+    status: Literal["open", "playing"]
+
+
+class FriendPublic(BaseModel):
+    """An account you follow as a friend."""
+
+    username: str
+    name: str
+    """The display name."""
+    online: bool
+    """Some connection of theirs follows a table now."""
+    tables: list[FriendTable]
+    """The tables they sit at that are not over, newest first."""
+
+
+class BlockedPublic(BaseModel):
+    """An account you blocked."""
+
+    username: str
+    name: str
+    """The display name."""
 
 
 # -- reviews --------------------------------------------------------------------------------------
@@ -592,8 +697,9 @@ class LogEntryPublic(BaseModel):
     """Moves made before this line's step ended (0: the set-up)."""
     version: int
     """Record events up to and including this line's step."""
-    kind: Literal["section", "move", "note", "result"]
-    """``section``: a deal begins; ``result``: a hand, a round or the game ends."""
+    kind: Literal["section", "move", "note", "result", "end"]
+    """``section``: a deal begins; ``result``: a hand, a round or the game ends; ``end``: the game
+    stopped before its rules ended it (a concession, an abandonment), told by the server."""
     text: str
     seat: int | None
     """The seat the line is about, if one."""

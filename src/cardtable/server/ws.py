@@ -1,13 +1,15 @@
 """Live play: one websocket per client at ``/ws``, on which it follows tables and makes moves.
 
 Client to server (JSON): ``{"type": "watch", "table": 7}`` (the server answers with the table's state
-and sends every change), ``{"type": "unwatch", "table": 7}``, and ``{"type": "move", "table": 7,
-"version": 12, "move": "QC"}``; around the play: ``chat`` (a line for the table's chat), ``why`` (why may I
-not make this move or play this card now?), ``away`` (let the stand-in bot play my seat) and ``back`` (take
-my seat back). Server to client: ``table`` messages (``schemas.TableMessage``: the seat's observation and
-legal moves, and the clocks), ``chat`` messages (the recent lines, if any, after ``watch``'s first state;
-then each new line), ``hint`` messages (the answer to ``why``) and ``error`` messages
-(``schemas.ErrorMessage``) with a code and a reason.
+and sends every change), ``{"type": "unwatch", "table": 7}``, ``{"type": "move", "table": 7,
+"version": 12, "move": "QC"}`` and ``{"type": "undo", "table": 7, "version": 13}`` (take back the last
+step of your turn in progress: ``services.held``); around the play: ``chat`` (a line for the table's
+chat), ``why`` (why may I not make this move or play this card now?), ``away`` (let the stand-in bot
+play my seat) and ``back`` (take my seat back). Server to client: ``table`` messages
+(``schemas.TableMessage``: the seat's observation and legal moves, and the clocks), ``chat`` messages
+(the recent lines, if any, after ``watch``'s first state, marked ``history``; then each new line),
+``hint`` messages (the answer to ``why``) and ``error`` messages (``schemas.ErrorMessage``) with a code
+and a reason.
 
 Decisions:
 - The session cookie logs the socket in at the handshake; a handshake from a page of another origin is
@@ -24,6 +26,9 @@ Decisions:
   page then stops reconnecting), and nothing more it sent is acted on.
 - A seated person's connections that follow a table are counted (``TableService.watch``/``unwatch``): when
   the last one goes, the grace period before the stand-in bot takes the seat starts.
+- A reader is not sent the chat lines of the accounts it blocked (``services.friends``): the socket holds
+  their ids, read when it opens and replaced whenever the reader's list changes (announced on the
+  reader's channel by any instance), and leaves their lines out of what it sends (``chat.heard``).
 - One task sends, so messages never interleave, and a table's updates reach the client in order: updates
   that arrive while its first state is being read are held back until that state is sent. A client that
   lets ``OUTBOX_LIMIT`` messages pile up is closed (code 1013): it cannot keep up.
@@ -56,12 +61,15 @@ from .schemas import (
     ClientMessage,
     ErrorMessage,
     MoveIn,
+    UndoIn,
     UnwatchIn,
     UserPublic,
     WatchIn,
     WhyIn,
 )
 from .services.accounts import session_channel
+from .services.chat import heard
+from .services.friends import blocks_channel
 from .services.updates import TableUpdate
 from .settings import Settings
 from .ws_limits import SocketLimits
@@ -118,6 +126,10 @@ async def _serve(
     )
     ended = Subscriber(lambda message: connection.session_ended("logged out"))  # by any instance
     services.pubsub.subscribe(session_channel(token), ended)
+    blocks = Subscriber(connection.blocked_now)
+    if not user.guest:  # subscribed before the read: a change meanwhile still arrives
+        services.pubsub.subscribe(blocks_channel(user.id), blocks)
+        connection.blocked_now(await anyio.to_thread.run_sync(services.friends.hidden, user.id))
     left = (expires - datetime.now(UTC)).total_seconds()
     expiry = asyncio.get_running_loop().call_later(
         max(0.0, left), connection.session_ended, "session expired"
@@ -127,6 +139,7 @@ async def _serve(
     finally:
         expiry.cancel()
         services.pubsub.unsubscribe(session_channel(token), ended)
+        services.pubsub.unsubscribe(blocks_channel(user.id), blocks)
 
 
 class Follow:
@@ -148,7 +161,8 @@ class Follow:
 
     def ready(self, first: str) -> None:
         self.put(first)
-        self.version = json.loads(first).get("version", -1)
+        shown = json.loads(first)
+        self.version = shown.get("version", -1) - shown.get("held", 0)  # updates carry the stored version
         for update in self.held or ():
             self._pass(update)
         self.held = None
@@ -193,6 +207,18 @@ class Connection:
         self.strikes = 0
         self.ended = False
         """The session this socket was opened with has ended: nothing more is read."""
+        self.hidden: frozenset[int] = frozenset()
+        """The accounts the user blocked: their chat lines are not sent."""
+
+    def blocked_now(self, user_ids: list[int] | frozenset[int]) -> None:
+        """The accounts the user blocks are now ``user_ids``."""
+        self.hidden = frozenset(user_ids)
+
+    def _hear(self, item: str | TableUpdate) -> None:
+        """Queue what a followed table's channel sends, without the lines of accounts the user blocked."""
+        text = heard(item, self.hidden) if isinstance(item, str) else item
+        if text is not None:
+            self._put(text)
 
     def session_ended(self, reason: str) -> None:
         """The session ended (logged out on any instance, or expired): close, and act on no message still
@@ -232,7 +258,8 @@ class Connection:
                 await self.websocket.close(code=item.code, reason=item.reason)
                 return
             text = item.text_for(self.user.id) if isinstance(item, TableUpdate) else item
-            await self.websocket.send_text(text)
+            if text is not None:  # None: an update for another person (a step of their turn in progress)
+                await self.websocket.send_text(text)
 
     async def _receive_all(self) -> Close | None:
         """Read messages until the client leaves (None) or must be closed (the Close to send)."""
@@ -269,7 +296,9 @@ class Connection:
                 continue
             await self._handle(parsed)
 
-    async def _handle(self, message: WatchIn | UnwatchIn | MoveIn | ChatIn | WhyIn | AwayIn | BackIn) -> None:
+    async def _handle(
+        self, message: WatchIn | UnwatchIn | MoveIn | UndoIn | ChatIn | WhyIn | AwayIn | BackIn
+    ) -> None:
         table_id = message.table
         if self.ended:
             return
@@ -287,6 +316,11 @@ class Connection:
                     await self.moves.run(
                         self.tables.play, table_id, self.user.id, message.move, message.version
                     )
+            elif isinstance(message, UndoIn):  # taken where moves are, so it follows the move it undoes
+                if self.moves is None:
+                    self.tables.undo(table_id, self.user.id, message.version)
+                else:
+                    await self.moves.run(self.tables.undo, table_id, self.user.id, message.version)
             elif isinstance(message, ChatIn):
                 await anyio.to_thread.run_sync(self.chat.say, table_id, self.user, message.text)
             elif isinstance(message, WhyIn):
@@ -312,11 +346,11 @@ class Connection:
         old = self.follows.pop(table_id, None)
         if old is not None:
             self.tables.unwatch(table_id, self.user.id, old.subscriber)
-        follow = Follow(self._put)
+        follow = Follow(self._hear)
         first = await anyio.to_thread.run_sync(self.tables.watch, table_id, self.user.id, follow.subscriber)
         self.follows[table_id] = follow
         follow.ready(first)
-        history = await anyio.to_thread.run_sync(self.chat.recent, table_id)
+        history = await anyio.to_thread.run_sync(self.chat.recent, table_id, self.hidden)
         if history is not None:
             self._put(history)
 

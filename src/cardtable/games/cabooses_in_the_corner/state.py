@@ -110,6 +110,9 @@ class CaboosesState(State):
     """The depot, bottom first: a draw pops its top card off the end."""
     _played: int
     _drawn: int
+    _turn_start: int
+    """The log index of the turn's first move, or of the move after the turn's latest forced draws:
+    ``turn_start``."""
     _outcome: str | None = None
     _losers: Sequence[int] = ()
     _departed: tuple[Pile, ...] = ()
@@ -159,6 +162,12 @@ class CaboosesState(State):
         if self._moves:
             legal += move_list(self._moves)
         return legal + END if self._played else legal
+
+    def turn_start(self) -> int:
+        """A turn's moves may be taken back until ``end`` (§6.2), down to its first move: its draws
+        (§6.1) come before it. Forced draws after a move (§6.3) show the seat new cards: the moves before
+        them stay."""
+        return len(self._log) if self._to_act is None else self._turn_start
 
     def _result(self) -> JsonDict:
         return {
@@ -307,6 +316,7 @@ class CaboosesState(State):
     def _start_turn(self, seat: int) -> None:
         """§6.1: the mandatory draw while the depot has cards, then the forced draws."""
         self._to_act = seat
+        self._turn_start = len(self._log)
         self._played = 0
         self._drawn = 0
         hand = self._present[seat]
@@ -325,7 +335,9 @@ class CaboosesState(State):
 
     def _forced_draws(self, seat: int) -> None:
         """§6.3, no play being reachable: draw one card at a time until one is; with the depot empty,
-        the game ends in a stalemate (§7)."""
+        the game ends in a stalemate (§7). The cards drawn are news to the seat: nothing before may be
+        taken back."""
+        self._turn_start = len(self._log)
         while self._depot:
             self._draw(seat)
             if self._board & self._hand or self._reachable(seat):

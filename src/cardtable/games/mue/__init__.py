@@ -128,6 +128,7 @@ class Mue(Game):
             name="hand_limit",
             default=200,
             minimum=0,
+            zero_is_no_limit=True,
             table_range=(1, 500),
             help="safeguard: the game ends after this many hands",
         ),

@@ -45,6 +45,8 @@ class User(Base):
     """Mail "your turn at table N" (at a turn-based table, at most once per table per hour)."""
     mail_results: Mapped[bool] = mapped_column(default=True)
     """Mail "game over" when a turn-based table ends."""
+    mail_invitations: Mapped[bool] = mapped_column(default=True)
+    """Mail "you are invited to table N" when a seat there is kept for this account (once per table)."""
     email_verified: Mapped[bool] = mapped_column(default=False)
     """The address was confirmed through the link mailed to it; nothing else is mailed to it before."""
     verify_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
@@ -57,6 +59,37 @@ class User(Base):
     """How long a finished trick stays on the table (None: the browser's own choice)."""
     deleted: Mapped[bool] = mapped_column(default=False)
     """The account was deleted: its games keep this row under a neutral name, and nothing else of it."""
+    games_finished: Mapped[int] = mapped_column(Integer, default=0)
+    """Games that ended with this account's seat not left to the stand-in (``services.reputation``)."""
+    games_left: Mapped[int] = mapped_column(Integer, default=0)
+    """Games that ended with its seat left to the stand-in bot (away, gone) (``services.reputation``)."""
+    timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    """Moves the stand-in made because their time ran out, and game clocks run out
+    (``services.reputation``)."""
+
+
+class Friend(Base):
+    """An account's friend: one way, like a follow (``services.friends``)."""
+
+    __tablename__ = "friends"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    friend_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime]
+
+
+class Block(Base):
+    """An account ``user_id`` blocked: it may not sit with them, invite them, or be read in their chat."""
+
+    __tablename__ = "blocks"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime]
 
 
 class AuthSession(Base):
@@ -98,6 +131,10 @@ class GameTable(Base):
     """When the seat to act began its decision (Unix seconds): the clocks count from here."""
     turn_based: Mapped[bool] = mapped_column(default=False)
     """Played over hours or days (``move_seconds`` per move): nobody is replaced for being gone."""
+    rated: Mapped[bool] = mapped_column(default=True)
+    """The game moves ratings; False: a friendly table (``services.endings``)."""
+    min_reputation: Mapped[int | None]
+    """The reputation (0 to 100) an account needs to sit down here (None: none; ``services.reputation``)."""
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"
@@ -129,6 +166,11 @@ class Seat(Base):
     period) or ``time`` (out of game time); None while the person plays."""
     mailed_at: Mapped[float | None] = mapped_column(Float)
     """When this seat's person was last mailed that it is their turn (Unix seconds)."""
+    abandon_vote: Mapped[bool] = mapped_column(default=False)
+    """This seat's person voted to abandon the running game (``services.endings``)."""
+    invitation_mailed_at: Mapped[float | None] = mapped_column(Float)
+    """When the account this seat is kept for was mailed the invitation (Unix seconds; None: never): it is
+    mailed once per table."""
 
     user: Mapped[User | None] = relationship(lazy="joined", foreign_keys=[user_id])
 

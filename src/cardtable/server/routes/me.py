@@ -1,5 +1,5 @@
-"""Your account: the tables waiting for your move, your settings (a new address is mailed a link to confirm
-it, ``services.mail_links``), a new password, deleting the account.
+"""Your account: the tables waiting for your move, the tables inviting you, your settings (a new address
+is mailed a link to confirm it, ``services.mail_links``), a new password, deleting the account.
 Passwords are checked and hashed in the bounded pool of ``hashing`` (503 when it is full), never in the
 threads that serve play."""
 
@@ -12,7 +12,17 @@ from fastapi import APIRouter, Request, Response, status
 
 from ..deps import CurrentUser, Services, ServicesDep
 from ..errors import Forbidden
-from ..schemas import DeleteIn, ErrorPublic, PasswordIn, SettingsIn, SettingsPublic, TurnPublic, UserPublic
+from ..schemas import (
+    DeleteIn,
+    ErrorPublic,
+    InvitationPublic,
+    PasswordIn,
+    SettingsIn,
+    SettingsPublic,
+    TurnPublic,
+    UserPublic,
+)
+from ..services.invitations import invitations_of
 from ..services.my_turns import turns_waiting
 
 router = APIRouter(
@@ -30,6 +40,13 @@ PASSWORD_CHECKED: dict[int | str, dict[str, Any]] = {
 def my_turns(services: ServicesDep, user: CurrentUser) -> list[TurnPublic]:
     """The tables waiting for your move, longest waiting first (turn-based and real-time)."""
     return turns_waiting(services.db, user.id)
+
+
+@router.get("/invitations")
+def my_invitations(services: ServicesDep, user: CurrentUser) -> list[InvitationPublic]:
+    """The open tables with a seat kept for you where you do not sit yet, newest first: the table, its
+    game, the seat and who invited you."""
+    return invitations_of(services.db, user.id)
 
 
 @router.get("/settings")

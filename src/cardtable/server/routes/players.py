@@ -25,5 +25,6 @@ def player(
     user: CurrentUser,
 ) -> PlayerPublic:
     """An account's profile (``name`` is its username): per leaderboard its games played and won, its
-    rating and the rating's history, and its recent finished games."""
+    average placing, its rating and the rating's history; its recent finished games, the games it plays
+    now, and its reputation (how reliably it finishes its games, with the formula in words)."""
     return services.players.profile(name, user_id=user.id, address=client_address(request))

@@ -32,11 +32,12 @@ def list_tables(
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    responses={409: {"model": ErrorPublic}, 429: {"model": ErrorPublic}},
+    responses={403: {"model": ErrorPublic}, 409: {"model": ErrorPublic}, 429: {"model": ErrorPublic}},
 )
 def create_table(body: TableIn, request: Request, services: ServicesDep, user: CurrentUser) -> TablePublic:
     """Open a table; it starts by itself once every seat is taken (at once if none is open). An account,
-    and an address, may have a limited number of tables that are not over."""
+    and an address, may have a limited number of tables that are not over. 403 (code ``blocked``) when a
+    seat is kept for an account that you blocked or that blocked you."""
     return services.lobby.create(user, body, address=client_address(request))
 
 
@@ -56,11 +57,13 @@ def end_table(table_id: TableId, services: ServicesDep, user: CurrentUser) -> No
     services.lobby.end(user, table_id)
 
 
-@router.post("/{table_id}/join", responses={409: {"model": ErrorPublic}})
+@router.post("/{table_id}/join", responses={403: {"model": ErrorPublic}, 409: {"model": ErrorPublic}})
 def join_table(
     table_id: TableId, services: ServicesDep, user: CurrentUser, body: Annotated[JoinIn | None, Body()] = None
 ) -> TablePublic:
-    """Sit down: at the seat asked for, else the seat kept for you, else the first open one."""
+    """Sit down: at the seat asked for, else the seat kept for you, else the first open one. 403 (code
+    ``reputation``) at a table asking a reputation you do not have (guests have none); 403 (code
+    ``blocked``) at a table whose creator or one of whose players blocked you."""
     return services.lobby.join(user, table_id, body.seat if body else None)
 
 

@@ -11,10 +11,10 @@ Decisions:
 - Deleting an account keeps its games, under the neutral name ``FORMER``: the seats, records and results
   of other people's games must not change. Everything else of it goes: name, password, address, logins
   (ended first, so the account's websockets close as at a logout), ratings (it leaves the leaderboards),
-  uploads; its chat lines stay under the neutral name. A seat at a
-  running game goes to the stand-in bot, a seat at a table not yet started is freed, and so is a seat
-  kept for it there (seats are kept by account id: a new account of the same username gets none of
-  them). The username is free again afterwards.
+  uploads, friends and blocks (its own and others' of it); its chat lines stay under the neutral name. A
+  seat at a running game goes to the stand-in bot, a seat at a table not yet started is freed, and so
+  is a seat kept for it there (seats are kept by account id: a new account of the same username gets
+  none of them). The username is free again afterwards.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..db.models import AuthSession, ChatLine, GameTable, Rating, Seat, Upload, 
 from ..errors import NotFound
 from ..schemas import SettingsIn, SettingsPublic, UserPublic
 from .accounts import AccountService
+from .friends import forget_account
 from .mail_links import MailLinks
 from .tables import TableService
 
@@ -54,7 +55,7 @@ class AccountSettings:
             given = changes.model_dump(exclude_unset=True)
             if "email" in given and (changes.email or None) != account.email:
                 verification = self.links.new_address(account, changes.email or None)
-            for field in ("mail_turns", "mail_results", "trick_pause_ms"):
+            for field in ("mail_turns", "mail_results", "mail_invitations", "trick_pause_ms"):
                 if field in given and (given[field] is not None or field == "trick_pause_ms"):
                     setattr(account, field, given[field])
             public = self._public(account)
@@ -98,6 +99,7 @@ class AccountSettings:
             for gone in (AuthSession, Rating, Upload):  # a login started meanwhile ends with it
                 session.execute(delete(gone).where(gone.user_id == user.id))
             session.execute(update(ChatLine).where(ChatLine.user_id == user.id).values(name=FORMER))
+            forget_account(session, user.id)  # friends and blocks, both ways
             seated = session.execute(
                 select(GameTable.id, GameTable.status)
                 .join(Seat, Seat.table_id == GameTable.id)
@@ -116,6 +118,7 @@ class AccountSettings:
             email_verified=account.email_verified,
             mail_turns=account.mail_turns,
             mail_results=account.mail_results,
+            mail_invitations=account.mail_invitations,
             trick_pause_ms=account.trick_pause_ms,
             mail_enabled=self.mail_enabled,
         )

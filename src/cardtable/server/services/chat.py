@@ -10,9 +10,14 @@ Decisions:
   instances): more is refused with the wait, and nothing is stored.
 - Lines go out on the table's channel like its updates, so every instance's followers get them; the
   last ``HISTORY`` lines come with ``watch``.
+- A line names the account that said it (``user_id``), and a reader is not sent the lines of accounts it
+  blocked (``friends``): each connection leaves them out of what it sends (``heard``), and out of the
+  history it reads (``recent``'s ``hidden``). Guests and accounts that blocked nobody read every line.
 """
 
 from __future__ import annotations
+
+import json
 
 from sqlalchemy import select
 
@@ -57,15 +62,31 @@ class ChatService:
         message = ChatMessage(table=table_id, lines=[public])
         self.pubsub.publish(channel(table_id), message.model_dump_json())
 
-    def recent(self, table_id: int) -> str | None:
-        """The last ``HISTORY`` lines of a table, oldest first, as one ``chat`` message (None: no lines)."""
-        query = (
-            select(ChatLine).where(ChatLine.table_id == table_id).order_by(ChatLine.id.desc()).limit(HISTORY)
-        )
+    def recent(self, table_id: int, hidden: frozenset[int] = frozenset()) -> str | None:
+        """The last ``HISTORY`` lines of a table but those of the ``hidden`` accounts, oldest first, as one
+        ``chat`` message (None: no lines)."""
+        query = select(ChatLine).where(ChatLine.table_id == table_id, ChatLine.user_id.not_in(hidden))
+        query = query.order_by(ChatLine.id.desc()).limit(HISTORY)
         with self.db.read() as session:
             lines = [_public(row) for row in reversed(list(session.scalars(query)))]
-        return ChatMessage(table=table_id, lines=lines).model_dump_json() if lines else None
+        return ChatMessage(table=table_id, lines=lines, history=True).model_dump_json() if lines else None
+
+
+def heard(message: str, hidden: frozenset[int]) -> str | None:
+    """A message of a table's channel as a reader who blocked the ``hidden`` accounts is sent it: a ``chat``
+    message without their lines (None: no line is left), any other message as it is."""
+    if not hidden:
+        return message
+    data = json.loads(message)
+    if data.get("type") != "chat":
+        return message
+    lines = [line for line in data["lines"] if line.get("user_id") not in hidden]
+    if len(lines) == len(data["lines"]):
+        return message
+    return ChatMessage(table=data["table"], lines=lines).model_dump_json() if lines else None
 
 
 def _public(row: ChatLine) -> ChatLinePublic:
-    return ChatLinePublic(id=row.id, name=row.name, seat=row.seat, text=row.text, at=row.at)
+    return ChatLinePublic(
+        id=row.id, name=row.name, user_id=row.user_id, seat=row.seat, text=row.text, at=row.at
+    )

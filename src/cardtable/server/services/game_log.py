@@ -4,7 +4,8 @@ The engine says what happened (``State.tell``: facts) and the game's narrator te
 (``cardtable.narration``); this module is the site's edge of that: it words each step's lines for one
 viewer, names the players, and adds what only the server knows, who decided (``decided.Marks``): a move
 the stand-in made reads "Bob's stand-in plays A♦ (time ran out)", and a seat handed to the stand-in or
-back is a note ("Carol stepped away", "Carol is back") told with the step after it.
+back is a note ("Carol stepped away", "Carol is back") told with the step after it, and a game stopped
+before its rules ended it ends with a line of kind "end" ("Carol conceded") told with its last step.
 
 Decisions:
 - Deals and hand/round results are section breaks (``kind`` "section" and "result"), so the table's
@@ -44,7 +45,8 @@ class Entry:
     step: int
     version: int
     kind: str
-    """"section" (a deal), "move", "note" (what the rules did on their own) or "result"."""
+    """"section" (a deal), "move", "note" (what the rules did on their own), "result" or "end"
+    (``end_line``)."""
     text: str
     seat: int | None = None
 
@@ -112,6 +114,8 @@ def step_lines(narrator: Narrator, told: Told, viewer: int | None, marks: Marks 
         if why is not None and line.kind == "move" and line.seat is not None:
             line = replace(line, stand_in=why)
         lines.append(line)
+    if told.version in marks.ends:
+        lines.append(end_line(*marks.ends[told.version]))
     return lines
 
 
@@ -119,6 +123,13 @@ def handoff_line(seat: int, how: str | None) -> Line:
     """A seat handed to the stand-in (``how``: ``away``, ``time``, ``left``, ``gone``) or taken back."""
     key = "handoff.back" if how is None else f"handoff.{how if how in ('away', 'time', 'left') else 'gone'}"
     return Line("note", key, {"seat": Seat(seat)}, seat)
+
+
+def end_line(how: str, seat: int | None) -> Line:
+    """The game stopped before its rules ended it: ``conceded`` by ``seat``, or ``abandoned``."""
+    if how == "conceded" and seat is not None:
+        return Line("end", "ended.conceded", {"seat": Seat(seat)}, seat)
+    return Line("end", "ended.abandoned")
 
 
 def sheet_row(narrator: Narrator, line: Line, names: Sequence[str], version: int) -> SheetRow:
@@ -179,6 +190,11 @@ class Story:
             if told.step == len(self.steps) - 1:  # the latest: asked for by every audience's message
                 self._latest[key] = said
         return said
+
+    def end(self, how: str, seat: int | None) -> None:
+        """The game stopped at the latest step before its rules ended it (``end_line``)."""
+        self.marks.ends[self.version] = (how, seat)
+        self._latest = {}
 
     def after(self, version: int) -> list[Told]:
         """The steps after record version ``version`` (a copy: word them outside the table's lock)."""

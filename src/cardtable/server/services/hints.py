@@ -24,6 +24,9 @@ def hint(live: Live, user_id: int, text: str) -> HintMessage:
     """Why ``user_id`` may or may not make the move (or play the card) ``text`` now; Forbidden when they
     have no seat, Refused when the game is not being played."""
     seat, state = live.playing_seat(user_id)
+    held = live.held_by(seat)
+    if held is not None:  # asked during their turn in progress: about the state they see
+        state = held.state
     to_act = state.current_player()
     reason: str | None
     if to_act != seat:

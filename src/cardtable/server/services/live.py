@@ -32,11 +32,15 @@ Decisions:
   database, are told as they are applied (``follow``), so no log request replays the game. The marks of
   who decided are read with the story and kept with it (a stand-in's move, a hand-off; another
   server's come with word of its move, or are read again when the table is caught up).
+- A running table may also hold the steps of a turn in progress that its person may still take back
+  (``Live.held``, see ``held``): in memory only, never stored until final, and dropped as soon as they
+  no longer follow on from the stored state.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +49,6 @@ from sqlalchemy.orm import Session
 
 import cardtable
 from cardtable.core.game import State
-from cardtable.core.story import Fact
 from cardtable.narration import Told, told_steps
 from cardtable.narration.words import player_names
 
@@ -55,6 +58,7 @@ from ..errors import Forbidden, Refused
 from ..schemas import SeatPublic
 from . import decided, table_store
 from .game_log import Story, table_labels
+from .held import Held, Step
 from .replay_cache import Kept
 
 LOCK_STRIPES = 1024
@@ -85,10 +89,14 @@ class Live:
     away: dict[int, str] = field(default_factory=dict)
     turn_based: bool = False
     """Played over hours or days: nobody's seat goes to the stand-in for being gone."""
+    rated: bool = True
+    """The game moves ratings (False: a friendly table)."""
     forced: tuple[int, int] | None = None
     """(seat, version) of a decision whose time ran out: the stand-in bot makes it."""
     story: Story | None = None
     """While the game runs here: every step's facts, for the game log (``game_log.Story``)."""
+    held: Held | None = None
+    """The steps of the turn in progress its person may still take back, not stored (``held``)."""
     seat_users: tuple[int | None, ...] = field(init=False)
     _dumped: tuple[tuple[SeatPublic, ...], list[dict[str, Any]]] = field(
         default=((), []), init=False, repr=False, compare=False
@@ -132,6 +140,17 @@ class Live:
         """The seat to act, or None (not started, or over)."""
         return self.state.current_player() if self.state is not None else None
 
+    def held_by(self, seat: int | None = None) -> Held | None:
+        """The steps held of the turn in progress (``held``; of ``seat`` when given), if they still follow
+        on from the stored state while its seat plays; held steps that no longer do are dropped."""
+        held = self.held
+        if held is None:
+            return None
+        if held.base is not self.state or self.status != "playing" or held.seat in self.away:
+            self.held = None
+            return None
+        return held if seat in (None, held.seat) else None
+
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot that moves for ``seat`` now: its own, the stand-in, or None (a person)."""
         if seat in self.bots:
@@ -142,8 +161,7 @@ class Live:
 
     def moved(
         self,
-        after: State,
-        facts: list[Fact],
+        steps: Sequence[Step],
         *,
         seat: int,
         at: float,
@@ -151,13 +169,17 @@ class Live:
         result: dict[str, Any] | None,
         stand_in: str | None = None,
     ) -> None:
-        """A move of ``seat`` has been committed: hold the state after it and tell its ``facts`` (the
-        stand-in made it when ``stand_in`` says why)."""
+        """Steps of ``seat`` have been committed (a move, or a turn's held steps with the one that made them
+        final: ``held``): hold the state after the last and tell each one's facts (the stand-in made the
+        move when ``stand_in`` says why)."""
+        after = steps[-1].state
         if self.story is not None:
             start = self.version
             if stand_in is not None:
                 self.story.marks.moves[start] = stand_in
-            self.story.add(Told(len(self.story.steps), start, after.event_count(), tuple(facts)))
+            for state, facts in steps:
+                self.story.add(Told(len(self.story.steps), start, state.event_count(), tuple(facts)))
+                start = state.event_count()
         self.state = after
         self.turn_since = at
         if time_used is not None:
@@ -204,6 +226,7 @@ def live_from_row(table: GameTable) -> Live:
         stand_in=table.stand_in or STAND_IN,
         turn_since=table.turn_since,
         turn_based=table.turn_based,
+        rated=table.rated,
         time_used=[s.time_used or 0.0 for s in table.seats],
         away={s.seat: s.away for s in table.seats if s.away is not None and s.user_id is not None},
     )
@@ -376,6 +399,9 @@ class LiveTables:
             if live.away.get(seat) != facts.away.get(seat):
                 live.seats[seat] = live.seats[seat].model_copy(update={"away": facts.away.get(seat)})
         live.away = facts.away
+        for seat, shown in enumerate(live.seats):  # votes to abandon (``endings``) cast on another server
+            if shown.abandon_vote != (seat in facts.votes):
+                live.seats[seat] = shown.model_copy(update={"abandon_vote": seat in facts.votes})
         return True
 
     def _kept(self, live: Live) -> Live:

@@ -11,6 +11,10 @@ Decisions:
   account that is signed up under it gets it (by id, at sign-up: ``accounts``); the creator may look the
   name up on its profile page, and end the table. Each such name counts against the limit of name
   look-ups (``table_limits``, ``name_lookups``).
+- A table may ask a minimum reputation of whoever sits down (``reputation``): below it, or as a guest,
+  joining answers 403; a seat kept for an account is exempt (the creator chose them).
+- A blocked account may not sit at a table its blocker created or sits at, and no seat is kept between
+  two accounts one of which blocked the other (403 ``blocked``, naming neither: ``friends``).
 - The record, which holds every deal, is published once the game is over and with ``seed`` null: seeds
   stay on the server (a seed would reveal future deals). Its players are named (bots as ``bot:<level>``).
 - A started game is held in memory, its people get the grace period until they follow the table, and its
@@ -38,10 +42,12 @@ from ..db.models import GameTable, Seat
 from ..errors import Forbidden, Invalid, Refused
 from ..pubsub import PubSub
 from ..schemas import ErrorMessage, GamePublic, OptionPublic, SeatIn, TableIn, TablePublic, UserPublic
-from . import table_store
+from . import reputation, table_store
 from .accounts import now
 from .away import Away
+from .friends import blocked_by_any, check_invitations
 from .live import STAND_IN, Live, LiveTables, live_from_row
+from .mail import Mailer
 from .option_ranges import check_table_game, platform_range, research_only
 from .table_limits import TableLimits
 from .turns import Turns
@@ -101,6 +107,8 @@ class Lobby:
     turn_time_scale: float = 1.0
     """What a turn-based table's time per move is multiplied by (tests only)."""
     limits: TableLimits = field(default_factory=TableLimits)
+    mailer: Mailer | None = None
+    """Mails the accounts a new table keeps seats for (None: this server sends no mail)."""
 
     def list_tables(
         self, *, status: str | None = None, game: str | None = None, seated: int | None = None
@@ -155,6 +163,7 @@ class Lobby:
             for name in invited:
                 if name not in accounts:
                     self.limits.missed(user=user, address=address)
+            check_invitations(session, user_id=user.id, invited=accounts.values())
             table = table_store.add_table(
                 session,
                 game=game.name,
@@ -169,10 +178,14 @@ class Lobby:
                 stand_in=stand_in,
                 turn_based=spec.turn_seconds is not None,
                 invited_ids=accounts,
+                rated=spec.rated,
+                min_reputation=spec.min_reputation or None,
             )
             live = _start_if_full(session, table)
             public = table_store.table_public(table)
         self._changed(live)
+        if accounts and self.mailer is not None:
+            self.mailer.invited(public.id)
         return public
 
     def join(self, user: UserPublic, table_id: int, seat: int | None) -> TablePublic:
@@ -187,7 +200,15 @@ class Lobby:
                     raise Refused(
                         f"you already sit at table {table_id} (seat {mine.seat})", code="already-seated"
                     )
-                table_store.sit(session, seat=_free_seat(table, user, seat), user_id=user.id)
+                chosen = _free_seat(table, user, seat)
+                here = {table.created_by, *(s.user_id for s in table.seats if s.user_id is not None)}
+                if blocked_by_any(session, user_id=user.id, blockers=here):
+                    raise Forbidden(f"you cannot sit at table {table_id}", code="blocked")
+                if chosen.invited_id != user.id:  # a seat kept for you is the creator's choice
+                    reputation.check_minimum(
+                        session, user.id, table_id=table_id, minimum=table.min_reputation
+                    )
+                table_store.sit(session, seat=chosen, user_id=user.id)
                 live = _start_if_full(session, table)
                 public = table_store.table_public(table)
             self._changed(live)  # committed, and still under the lock: updates go out in order

@@ -1,6 +1,6 @@
 """Mail: the link that confirms an address, and, once it is confirmed, "your turn at table N" and "game
-over" from turn-based tables to accounts that asked for them (the settings page), through the SMTP server
-of ``CARDTABLE_SMTP_URL``.
+over" from turn-based tables and "you are invited to table N" to accounts that asked for them (the settings
+page), through the SMTP server of ``CARDTABLE_SMTP_URL``.
 
 Decisions:
 - Nothing waits for mail: the move path only puts a note on a queue (no lock, no query), and one thread
@@ -11,7 +11,9 @@ Decisions:
 - "Your turn" goes to a person who is not following the table (no connection here shows them at it) and
   at most once per table per ``TURN_MAIL_SECONDS``: the seat's ``mailed_at`` is stamped before sending,
   in the same transaction that checks it, so even two servers never both mail within the hour. "Game
-  over" goes at most once per table and person (the ``once`` limit). Above both, an account gets at most
+  over" goes at most once per table and person (the ``once`` limit). An invitation goes once per table:
+  the kept seat's ``invitation_mailed_at`` is stamped as ``mailed_at`` is, and only while the table is
+  open and the account does not sit there yet. Above all three, an account gets at most
   ``mails_per_hour`` of them (the ``per_account`` limit, shared by the instances like every limit), so
   finishing quick games one after another cannot flood an inbox; what passes the cap is dropped, logged.
   Verification mails are counted apart, where they are asked for (``mail_links``).
@@ -34,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
+from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 from ..db.database import Database
@@ -70,6 +73,13 @@ class GameOver:
 
 
 @dataclass(frozen=True)
+class Invited:
+    """A new table keeps seats for accounts: each is told once."""
+
+    table_id: int
+
+
+@dataclass(frozen=True)
 class Verification:
     """The link confirming ``to`` for ``user_id`` (``token`` is never stored, only its hash)."""
 
@@ -80,11 +90,13 @@ class Verification:
     hours: int
 
 
-Note = YourTurn | GameOver | Verification
+Note = YourTurn | GameOver | Invited | Verification
+MailKind = Literal["turns", "results", "invitations"]
 
 
 class Mailer:
-    """Sends mail from its own thread; ``your_turn``, ``game_over`` and ``verification`` never block."""
+    """Sends mail from its own thread; ``your_turn``, ``game_over``, ``invited`` and ``verification`` never
+    block."""
 
     def __init__(
         self,
@@ -119,6 +131,10 @@ class Mailer:
         """A turn-based table's game ended: mail its people who want it."""
         self._notes.put(GameOver(table_id))
 
+    def invited(self, table_id: int) -> None:
+        """A new table (committed) keeps seats for accounts: mail those who want it and were not mailed."""
+        self._notes.put(Invited(table_id))
+
     def verification(self, note: Verification) -> None:
         """Mail the link that confirms an address (committed before this is called)."""
         self._notes.put(note)
@@ -144,6 +160,8 @@ class Mailer:
             return self._turn_mail(note)
         if isinstance(note, GameOver):
             return self._over_mails(note)
+        if isinstance(note, Invited):
+            return self._invitation_mails(note)
         return [self._verification_mail(note)]
 
     def _turn_mail(self, note: YourTurn) -> list[Mail]:
@@ -155,7 +173,7 @@ class Mailer:
                 return []
             seat = table.seats[table.to_act]
             user = seat.user
-            if seat.user_id != note.user_id or seat.away is not None or not _wants(user, turns=True):
+            if seat.user_id != note.user_id or seat.away is not None or not _wants(user, "turns"):
                 return []
             now = time.time()
             if seat.mailed_at is not None and now - seat.mailed_at < TURN_MAIL_SECONDS:
@@ -184,7 +202,7 @@ class Mailer:
             mails = []
             for index, seat in enumerate(table.seats):
                 user = seat.user
-                if user is None or not _wants(user, turns=False) or not self._first(note, user.id):
+                if user is None or not _wants(user, "results") or not self._first(note, user.id):
                     continue
                 assert user.email is not None and user.unsubscribe_key is not None
                 mails.append(
@@ -194,6 +212,38 @@ class Mailer:
                         f"Game over at table {table.id} ({name})",
                         f"The game at table {table.id} ({name}) is over. {_outcome(index, winners)}\n\n"
                         f"The replay: {self.site}/replays/tables/{table.id}\n",
+                        user.unsubscribe_key,
+                    )
+                )
+            return mails
+
+    def _invitation_mails(self, note: Invited) -> list[Mail]:
+        with self.db.write() as session:
+            table = session.get(GameTable, note.table_id, with_for_update={"of": GameTable})
+            if table is None or table.status != "open":
+                return []
+            name = label_of(board_of(table.game, table.options))
+            mails = []
+            for seat in table.seats:
+                if (
+                    seat.invited_id is None
+                    or seat.user_id is not None
+                    or seat.invitation_mailed_at is not None
+                ):
+                    continue
+                user = session.get(User, seat.invited_id)
+                if user is None or not _wants(user, "invitations"):
+                    continue
+                seat.invitation_mailed_at = time.time()
+                assert user.email is not None and user.unsubscribe_key is not None
+                mails.append(
+                    Mail(
+                        user.id,
+                        user.email,
+                        f"You are invited to table {table.id} ({name})",
+                        f"Seat {seat.seat + 1} at table {table.id} ({name}) is kept for you until its game "
+                        f"starts:\n{self.site}/tables/{table.id}\n\n"
+                        "The table's page shows who invited you and who sits there.\n",
                         user.unsubscribe_key,
                     )
                 )
@@ -209,7 +259,7 @@ class Mailer:
             note.to,
             "Confirm your mail address for cardtable",
             f"This address was given for an account at {self.site}/ . To get that account's mail (your "
-            f"turn at a table, game over), confirm it within {note.hours} hours:\n"
+            f"turn at a table, game over, invitations), confirm it within {note.hours} hours:\n"
             f"{self.site}/mail/verify/{note.token}\n\n"
             "If that was not you, ignore this mail: nothing else is sent here unless the address is "
             "confirmed.\n",
@@ -249,13 +299,14 @@ class Mailer:
             client.send_message(message, to_addrs=[mail.to])
 
 
-def _wants(user: User | None, *, turns: bool) -> bool:
+def _wants(user: User | None, kind: MailKind) -> bool:
     """Whether an account has a confirmed address and asked for this kind of mail."""
     if user is None or user.deleted or not user.email or not user.email_verified:
         return False
     if user.unsubscribe_key is None:
         return False
-    return user.mail_turns if turns else user.mail_results
+    chosen = {"turns": user.mail_turns, "results": user.mail_results, "invitations": user.mail_invitations}
+    return chosen[kind]
 
 
 def _outcome(seat: int, winners: set[int]) -> str:

@@ -90,7 +90,7 @@ class MailLinks:
             account = session.scalars(select(User).where(User.unsubscribe_key == key)).first()
             if account is None or account.deleted:
                 raise NotFound("this unsubscribe link is unknown", code="link-unknown")
-            account.mail_turns = account.mail_results = False
+            account.mail_turns = account.mail_results = account.mail_invitations = False
 
     def _count(self, user_id: int, address: str) -> None:
         self.limit.check(f"account:{user_id}", "verification mails")

@@ -9,8 +9,13 @@ Decisions:
   whatever it says; then the notation is read, and the rules decide on a copy of the state.
 - Nothing is broadcast that is not committed, and a refused move changes nothing: the move is applied to
   a copy, the copy is held only once the commit went through, and only then is the table published.
-- Ratings are written in the transaction of the game's last move (``ratings.rate_table``).
+- Ratings are written in the transaction of the game's last move (``ratings.rate_table``), unless the
+  table is friendly (``rated`` false); so are the people's reputation counts (``reputation``), friendly
+  or not.
 - A move the stand-in bot made is stored marked as its, with why (``decided``), for the game log.
+- A person's step that they may still take back (a turn of several steps, nothing hidden revealed since
+  its stored part: ``State.turn_start``) is held, not stored: told to them alone, and committed with the
+  step that makes it final, or before the stand-in goes on from it (``held``, which says why).
 - The move is made with ``State.tell``, which returns what happened: the table keeps that step's facts
   (``Live.story``) once the commit went through, and its table message carries the step's log entries
   (``updates``), so the log is built once per move, never by replaying the game for a request.
@@ -29,12 +34,13 @@ from cardtable.core.story import Fact
 from ..db.database import Database
 from ..errors import Invalid, Refused
 from ..pubsub import PubSub
-from . import clocks, decided, table_store
+from . import clocks, decided, reputation, table_store
+from .held import Held, Step, may_hold, revealing
 from .live import Live, LiveTables, away_text
 from .ratings import rate_table
 from .rule_sets import board_of
 from .turns import BotTurn, Turns
-from .updates import publish
+from .updates import publish, publish_held
 
 
 @dataclass
@@ -46,6 +52,9 @@ class Moves:
     pubsub: PubSub
     turns: Turns
 
+    def __post_init__(self) -> None:
+        self.turns.settle = self.settle  # the turns commit a turn's held steps before the stand-in plays
+
     def play(self, table_id: int, user_id: int, move: str, version: int) -> None:
         """A person's move, in notation; Refused says why it was not taken (and nothing changed)."""
         with self.live.lock(table_id):
@@ -53,8 +62,36 @@ class Moves:
             seat = live.player_seat(user_id)
             if seat in live.away:
                 raise Refused(away_text(live.away[seat]), code="stood-in")
-            state = check_turn(live, seat, version)
+            state = check_turn(live, seat, version, live.held_by(seat))
             self._take(live, seat, state, read_move(live, state, move))
+
+    def undo(self, table_id: int, user_id: int, version: int) -> None:
+        """Take back the last step of ``user_id``'s turn in progress (``held``), answering the ``version``
+        their page shows; Refused says why not (and nothing changed)."""
+        with self.live.lock(table_id):
+            live = self.live.load(table_id)
+            seat = live.player_seat(user_id)
+            held = live.held_by(seat)
+            if held is None or not held.steps:
+                if held is not None and held.revealed:
+                    raise Refused("a card was revealed since: your steps so far are final", code="revealed")
+                raise Refused(
+                    "nothing to take back: no step of this turn may be taken back", code="nothing-to-undo"
+                )
+            shown = held.state.event_count()
+            if version != shown:
+                raise Refused(
+                    f"your undo answers version {version}, but you are shown version {shown}", code="stale"
+                )
+            live.held = Held(seat, held.base, held.steps[:-1], held.revealed)
+            publish_held(self.pubsub, live, seat)
+
+    def settle(self, live: Live) -> None:
+        """Commit and publish the steps held of the turn in progress, if any (the caller holds the table's
+        lock), before the stand-in goes on from them or the decision's time runs out; no hand-on."""
+        held = live.held_by()
+        if held is not None and held.steps:
+            self._store(live, held.seat, held.steps)
 
     def play_bot(self, turn: BotTurn, action: int) -> None:
         """A bot's move (the action id it chose) for the turn it was given; Refused when that turn has
@@ -68,21 +105,48 @@ class Moves:
 
     def _take(self, live: Live, seat: int, state: State, action: int, stand_in: str | None = None) -> None:
         """Apply → commit → publish → hand on the turn, for a move of ``seat`` whose turn at ``state`` has
-        been checked (the caller holds the table's lock); ``stand_in`` says why the stand-in made it."""
+        been checked (the caller holds the table's lock); ``stand_in`` says why the stand-in made it. A
+        person's step that may still be taken back is held instead (``held``)."""
         after, facts = apply_to_copy(state, action)
+        person = stand_in is None and seat not in live.bots
+        held = live.held_by(seat) if person else None  # a bot's move is checked on the stored state
+        steps = (*(held.steps if held is not None else ()), Step(after, facts))
+        if person and may_hold(after, seat, live.version):
+            assert live.state is not None  # the turn was checked
+            self._hold(live, seat, Held(seat, live.state, steps, held is not None and held.revealed))
+            return
+        self._store(live, seat, steps, stand_in)
+        if person and revealing(seat, after, facts):  # undo is refused as ``revealed`` until the turn ends
+            live.held = Held(seat, after, revealed=True)
+        self.turns.hand_on(live)
+        if after.is_terminal():
+            self.turns.game_over(live)
+
+    def _hold(self, live: Live, seat: int, held: Held) -> None:
+        """Keep a person's step unstored, told to them alone; their decision's clock starts anew, as after
+        a stored move (in memory: the stored figures follow with the commit)."""
+        moved_at = time.time()
+        used = clocks.charge(live, seat, moved_at)
+        live.held, live.turn_since = held, moved_at
+        if used is not None:
+            live.time_used[seat] = used
+        publish_held(self.pubsub, live, seat)
+        self.turns.set_clock(live)
+
+    def _store(self, live: Live, seat: int, steps: tuple[Step, ...], stand_in: str | None = None) -> None:
+        """Commit and publish ``seat``'s ``steps`` from the stored version: a move, or a turn's held steps
+        and the one that made them final."""
+        after = steps[-1].state
         over = after.is_terminal()
         result = after.result()
         moved_at = time.time()
         used = clocks.charge(live, seat, moved_at)
-        version = state.event_count()
+        version = live.version
         self._commit(live, seat, version, after, result, moved_at, used, stand_in)
-        live.moved(after, facts, seat=seat, at=moved_at, time_used=used, result=result, stand_in=stand_in)
+        live.moved(steps, seat=seat, at=moved_at, time_used=used, result=result, stand_in=stand_in)
         if over:
             self.live.forget(live.id)  # a finished table is read from the database
         publish(self.pubsub, live, since=version if self.live.shared else None)
-        self.turns.hand_on(live)
-        if over:
-            self.turns.game_over(live)
 
     def _commit(
         self,
@@ -96,9 +160,9 @@ class Moves:
         stand_in: str | None = None,
     ) -> None:
         """Store the move that took the table from ``version`` to ``after`` (marked as the stand-in's, with
-        why, if it made it: ``decided``), and the ratings when it ended the game, in one transaction;
-        Refused (nothing stored) when another server moved the table on. Without ratings the move is one
-        statement (``table_store.save_move``)."""
+        why, if it made it: ``decided``), and the ratings and reputations when it ended the game, in one
+        transaction; Refused (nothing stored) when another server moved the table on. Without those the
+        move is one statement (``table_store.save_move``)."""
         over = after.is_terminal()
         events = after.events(version)
         with self.db.transaction(one_statement=not over) as connection:
@@ -117,7 +181,7 @@ class Moves:
             if not saved:
                 self.live.outdated(live.id)  # brought up to date next time
                 raise Refused(f"table {live.id} moved on elsewhere; reload it", code="stale")
-            if over:
+            if over and live.rated:  # a friendly table changes no rating
                 winners = result["winners"] if result else []
                 rate_table(
                     connection,
@@ -126,6 +190,8 @@ class Moves:
                     seats=live.seats,
                     winners=winners,
                 )
+            if over:
+                reputation.count_table(connection, table_id=live.id, seats=live.seats, away=live.away)
 
 
 def stand_in_why(live: Live, seat: int) -> str | None:
@@ -139,13 +205,16 @@ def stand_in_why(live: Live, seat: int) -> str | None:
     return "out-of-time" if reason == "time" else "away"
 
 
-def check_turn(live: Live, seat: int, version: int) -> State:
-    """The state ``seat`` is to act in, if its move answers the table's version; Refused otherwise."""
+def check_turn(live: Live, seat: int, version: int, held: Held | None = None) -> State:
+    """The state ``seat`` is to act in (after its ``held`` steps, if any), if its move answers the version
+    of that state; Refused otherwise."""
     if live.status == "open":
         raise Refused(f"the game at table {live.id} has not started", code="not-started")
     state = live.state
     if live.status == "over" or state is None:
         raise Refused(f"the game at table {live.id} is over", code="game-over")
+    if held is not None:
+        state = held.state
     current = state.event_count()
     if version != current:
         raise Refused(

@@ -4,6 +4,11 @@ and how it got there, and its recent finished games.
 Decisions:
 - Games played and won count every finished table the account sat at, rated or not (a game against
   guests is not rated but was played); the rating and its history come from the ratings.
+- The average placing counts the finished games that have a placing (``placing``): by score where the
+  result keeps scores (which way is better read from the winners: Troeven counts down), else the winners
+  first and everyone else after them; a game nobody won and without scores has none.
+- The games in progress are listed as the lobby lists them to anyone (it shows every running table).
+- The reputation (``reputation``) is read from the account's row: counted when each game ended.
 - The history is the rating after each rated game, in the order of the tables.
 - Players in the list of a game are named as the table shows them (bots as "<level> bot").
 - A deleted account has no profile.
@@ -14,14 +19,17 @@ Decisions:
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from ..db.database import Database
 from ..db.models import GameTable, Rating, RatingChange, Seat, User
 from ..errors import NotFound
-from ..schemas import BoardStats, FinishedGame, PlayerPublic, RatingPoint
+from ..schemas import BoardStats, FinishedGame, GameInProgress, PlayerPublic, RatingPoint
 from .name_lookups import NameLookups
+from .reputation import reputation_of
 from .rule_sets import board_of, boards, game_of, label_of
 
 RECENT = 20
@@ -51,13 +59,7 @@ class PlayerService:
             )
             if user is None:
                 return None
-            finished = list(
-                session.scalars(
-                    select(GameTable)
-                    .where(GameTable.status == "over", GameTable.seats.any(Seat.user_id == user.id))
-                    .order_by(GameTable.id.desc())
-                )
-            )
+            finished = _tables(session, user.id, "over")
             ratings = {r.game: r for r in session.scalars(select(Rating).where(Rating.user_id == user.id))}
             history: dict[str, list[RatingPoint]] = defaultdict(list)
             changes = session.execute(
@@ -70,6 +72,7 @@ class PlayerService:
                 history[board].append(RatingPoint(table=table_id, rating=round(after)))
             played: dict[str, int] = defaultdict(int)
             won: dict[str, int] = defaultdict(int)
+            places: dict[str, list[int]] = defaultdict(list)
             recent: list[FinishedGame] = []
             for table in finished:
                 board = board_of(table.game, table.options)
@@ -77,6 +80,7 @@ class PlayerService:
                 victory = bool(mine & set((table.result or {}).get("winners", [])))
                 played[board] += 1
                 won[board] += victory
+                places[board] += [p for s in mine if (p := placing(table.result, s)) is not None]
                 if len(recent) < RECENT:
                     recent.append(
                         FinishedGame(
@@ -103,13 +107,63 @@ class PlayerService:
                         label=label_of(board),
                         played=played[board],
                         won=won[board],
+                        average_place=round(sum(places[board]) / len(places[board]), 2)
+                        if places[board]
+                        else None,
                         rating=round(ratings[board].rating) if board in ratings else None,
                         history=history[board],
                     )
                     for board in shown
                 ],
                 recent=recent,
+                playing=[
+                    GameInProgress(
+                        table=table.id,
+                        game=table.game,
+                        board=(board := board_of(table.game, table.options)),
+                        label=label_of(board),
+                        players=[_name(s) for s in table.seats],
+                    )
+                    for table in _tables(session, user.id, "playing")
+                ],
+                reputation=reputation_of(user),
             )
+
+
+def _tables(session: Session, user_id: int, status: str) -> list[GameTable]:
+    """The tables with ``status`` where ``user_id`` sits, newest first."""
+    query = (
+        select(GameTable)
+        .where(GameTable.status == status, GameTable.seats.any(Seat.user_id == user_id))
+        .order_by(GameTable.id.desc())
+    )
+    return list(session.scalars(query))
+
+
+def placing(result: dict[str, Any] | None, seat: int) -> int | None:
+    """``seat``'s place in a finished game (1: first; ties share a place, and the next is skipped): by
+    score where the result keeps scores, the better end being the winners', else winners first; None
+    for a game nobody won that keeps no scores.
+
+    >>> [placing({"scores": [5, 9, 5], "winners": [1]}, s) for s in range(3)]
+    [2, 1, 2]
+    >>> [placing({"scores": [0, 4], "winners": [0]}, s) for s in range(2)]  # counting down (Troeven)
+    [1, 2]
+    >>> [placing({"winners": [2]}, s) for s in range(3)], placing({"winners": []}, 0)
+    ([2, 2, 1], None)
+    """
+    if not result:
+        return None
+    winners = result.get("winners") or []
+    scores = result.get("scores")
+    if isinstance(scores, list) and seat < len(scores):
+        points = [float(score) for score in scores]
+        low, mine = min(points), points[seat]
+        low_wins = low < max(points) and bool(winners) and all(points[w] == low for w in winners)
+        return 1 + sum((other < mine) if low_wins else (other > mine) for other in points)
+    if not winners:
+        return None
+    return 1 if seat in winners else len(winners) + 1
 
 
 def _name(seat: Seat) -> str:

@@ -2,7 +2,9 @@
 
 Decisions:
 - A replay is made from a record and nothing else: a finished table's stored record (as
-  ``/api/tables/{id}/record`` publishes it, seed withheld) or a record someone uploaded.
+  ``/api/tables/{id}/record`` publishes it, seed withheld) or a record someone uploaded. A table's game
+  that stopped before its rules ended it (conceded, abandoned: ``endings``) has a record whose events
+  end there and whose result is null; its replay says why it stopped (``ended``, the table's result).
 - An upload is checked whole before it is stored (``check_upload``): at most ``UPLOAD_MAX_MOVES`` moves
   (counted before anything is replayed), replayed by ``cardtable.replay_steps`` so a record the rules
   refuse is refused with the engine's reason and the index of the first bad event, and ``players`` either
@@ -51,6 +53,7 @@ from ..limits import Limit
 from ..schemas import ReplayFrame, ReplayPublic, UploadPublic, UserPublic
 from ..text import clean, shows_something
 from .accounts import now
+from .endings import ended_early
 from .lobby import Lobby
 from .replay_cache import Replay, ReplayCache
 
@@ -90,7 +93,8 @@ class ReplayService:
 
     def of_table(self, table_id: int) -> ReplayPublic:
         """The replay of a finished table; Refused while its game runs."""
-        return _public(f"table/{table_id}", self._table(table_id))
+        replay = self._table(table_id)
+        return _public(f"table/{table_id}", replay, ended=ended_early(self.lobby.get(table_id).result))
 
     def table_frame(self, table_id: int, step: int) -> ReplayFrame:
         """Step ``step`` of a finished table's replay."""
@@ -286,7 +290,7 @@ def _check_players(labels: Any, seats: int) -> None:
             )
 
 
-def _public(source: str, replay: Replay) -> ReplayPublic:
+def _public(source: str, replay: Replay, *, ended: dict[str, Any] | None = None) -> ReplayPublic:
     record = replay.record
     # a record without names: its seats as people count them, from 1
     labels = record.get("players") or [f"seat {seat + 1}" for seat in range(replay.players)]
@@ -296,6 +300,7 @@ def _public(source: str, replay: Replay) -> ReplayPublic:
         options=dict(record["options"]),
         players=labels,
         result=record["result"],
+        ended=ended,
         steps=replay.steps,
     )
 

@@ -73,6 +73,8 @@ class RunningFacts:
     turn_since: float | None
     time_used: list[float]
     away: dict[int, str]
+    votes: frozenset[int] = frozenset()
+    """The seats whose person voted to abandon the game (``endings``)."""
 
 
 def running_facts(session: Session, *, table_id: int) -> RunningFacts | None:
@@ -86,7 +88,9 @@ def running_facts(session: Session, *, table_id: int) -> RunningFacts | None:
     if table is None:
         return None
     seats = session.execute(
-        select(Seat.time_used, Seat.away, Seat.user_id).where(Seat.table_id == table_id).order_by(Seat.seat)
+        select(Seat.time_used, Seat.away, Seat.user_id, Seat.abandon_vote)
+        .where(Seat.table_id == table_id)
+        .order_by(Seat.seat)
     ).all()
     return RunningFacts(
         status=table.status,
@@ -95,6 +99,7 @@ def running_facts(session: Session, *, table_id: int) -> RunningFacts | None:
         turn_since=table.turn_since,
         time_used=[s.time_used or 0.0 for s in seats],
         away={n: s.away for n, s in enumerate(seats) if s.away is not None and s.user_id is not None},
+        votes=frozenset(n for n, s in enumerate(seats) if s.abandon_vote),
     )
 
 
@@ -213,6 +218,7 @@ def seat_public(seat: Seat) -> SeatPublic:
             guest=seat.user.username is None and not seat.user.deleted,
             away=seat.away,  # type: ignore[arg-type]
             username=seat.user.username,
+            abandon_vote=seat.abandon_vote,
         )
     if seat.invited is not None:
         return SeatPublic(seat=seat.seat, kind="invited", name=seat.invited, user_id=None, guest=False)
@@ -238,6 +244,8 @@ def table_public(table: GameTable) -> TablePublic:
         stand_in=table.stand_in,
         turn_based=table.turn_based,
         board=board_of(table.game, table.options),
+        rated=table.rated,
+        min_reputation=table.min_reputation,
     )
 
 
@@ -259,6 +267,8 @@ def add_table(
     stand_in: str,
     turn_based: bool = False,
     invited_ids: dict[str, int] | None = None,
+    rated: bool = True,
+    min_reputation: int | None = None,
 ) -> GameTable:
     """A new open table with its seats (``me`` is the creator; an invited seat is kept for the account
     ``invited_ids`` gives its name, or for nobody); flushed, so it has its id."""
@@ -279,6 +289,8 @@ def add_table(
         stand_in=stand_in,
         turn_since=None,
         turn_based=turn_based,
+        rated=rated,
+        min_reputation=min_reputation,
     )
     me = session.get(User, creator)
     table.seats = [
@@ -304,15 +316,23 @@ def remove_open_table(session: Session, *, table: GameTable) -> None:
     session.delete(table)
 
 
-def end_unfinished(connection: Connection, *, table_id: int, result: dict[str, Any]) -> bool:
+def end_unfinished(
+    connection: Connection, *, table_id: int, result: dict[str, Any], version: int | None = None
+) -> bool:
     """Mark a running table over without its game having ended (``result`` says why); False if it was no
-    longer running."""
-    changed = connection.execute(
-        update(GameTable)
-        .where(GameTable.id == table_id, GameTable.status == "playing")
-        .values(status="over", to_act=None, result=result)
-    )
+    longer running (or, with ``version``, no longer at that version: another server moved it on)."""
+    query = update(GameTable).where(GameTable.id == table_id, GameTable.status == "playing")
+    if version is not None:
+        query = query.where(GameTable.version == version)
+    changed = connection.execute(query.values(status="over", to_act=None, result=result))
     return changed.rowcount == 1
+
+
+def save_vote(connection: Connection, *, table_id: int, seat: int, vote: bool) -> None:
+    """Whether ``seat``'s person votes to abandon the running game (``endings``)."""
+    connection.execute(
+        update(Seat).where(Seat.table_id == table_id, Seat.seat == seat).values(abandon_vote=vote)
+    )
 
 
 def sit(session: Session, *, seat: Seat, user_id: int | None) -> None:

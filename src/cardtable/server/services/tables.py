@@ -6,7 +6,7 @@ parts and joins them; each lives in its own module:
 - ``moves``: the move path (validate → apply → commit → publish → hand on the turn);
 - ``updates``: what each audience is sent; ``turns``: the clocks, the stand-in bot and the bots' turns;
 - ``away``: grace periods and seats given to the stand-in or taken back; ``hints``: ``why``;
-- ``lobby``: tables before and after their games.
+- ``lobby``: tables before and after their games; ``endings``: concessions and votes to abandon.
 
 They reach the games only through the engine contract.
 """
@@ -20,6 +20,7 @@ from ..presence import Presence
 from ..pubsub import PubSub, Subscriber
 from ..timers import Timers
 from .away import ABANDON_SECONDS, GRACE_SECONDS, Away
+from .endings import Endings
 from .hints import hint
 from .live import LiveTables
 from .lobby import Lobby
@@ -53,6 +54,7 @@ class TableService:
         self.turns = Turns(db, self.live, pubsub, self.timers)
         self.away = Away(db, self.live, self.turns, self.timers, grace, presence or Presence(), abandon)
         self.moves = Moves(db, self.live, pubsub, self.turns)
+        self.endings = Endings(db, self.live, self.turns)
         self.lobby = Lobby(
             db, self.live, pubsub, self.turns, self.away, turn_time_scale, table_limits or TableLimits()
         )
@@ -91,6 +93,10 @@ class TableService:
     def play(self, table_id: int, user_id: int, move: str, version: int) -> None:
         """A person's move (``moves``); Refused says why it was not taken (and nothing changed)."""
         self.moves.play(table_id, user_id, move, version)
+
+    def undo(self, table_id: int, user_id: int, version: int) -> None:
+        """Take back the last step of your turn in progress (``moves``, ``held``); Refused says why not."""
+        self.moves.undo(table_id, user_id, version)
 
     def play_bot(self, turn: BotTurn, action: int) -> None:
         """A bot's move for the turn it was given (``moves``); Refused when that turn has passed."""

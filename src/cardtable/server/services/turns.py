@@ -79,12 +79,15 @@ class Turns:
     """Told (table id, version) when a bot is to act; the app sets it to put a bot-turn job."""
     mailer: Mailer | None = None
     """Mails turn-based tables' people (None: this server sends no mail)."""
+    settle: Callable[[Live], None] = lambda live: None
+    """Commits the steps of a turn in progress its person may still take back (``Moves.settle``, which
+    sets it): before the stand-in goes on from them or their time runs out (``held``)."""
 
     def hand_on(self, live: Live) -> None:
         """After a committed change (under the table's lock): the clock of the decision now waiting is set
         (or cleared when nobody's clock runs), a bot to act is wanted, and a person at a turn-based table
         is told by mail."""
-        self._set_clock(live)
+        self.set_clock(live)
         if bot_level_to_act(live) is not None:
             self.bot_wanted(live.id, live.version)
         elif self.mailer is not None and live.turn_based and live.status == "playing":
@@ -110,10 +113,12 @@ class Turns:
             if turn is not None or seat is None:
                 return turn
             out = self._out_of_time(live)
+            if out is not None:
+                self.settle(live)  # the stand-in goes on from the person's steps held
             if out == "game":  # committed and handed on: the stand-in's job comes next
                 self.stand_in(live, seat, "time", time_used=float(live.game_seconds or 0))
             elif out == "move":
-                live.forced = (seat, version)
+                live.forced = (seat, live.version)
                 return bot_turn(live)
             return None
 
@@ -170,7 +175,8 @@ class Turns:
         """Give ``seat`` to the stand-in bot (``reason``) or back to its person (None): commit, publish, and
         hand on the turn (the caller holds the table's lock). A person back for the decision waiting gets
         its clock anew. The hand-off is marked for the game log (``decided``) as ``how`` it came about
-        (default: ``reason``)."""
+        (default: ``reason``). Steps of a turn in progress held are committed first."""
+        self.settle(live)
         returning = reason is None and seat == live.state_seat()
         turn_since = time.time() if returning else live.turn_since
         with self.db.transaction() as connection:
@@ -189,7 +195,7 @@ class Turns:
         publish(self.pubsub, live)
         self.hand_on(live)
 
-    def _set_clock(self, live: Live) -> None:
+    def set_clock(self, live: Live) -> None:
         """Set the timer of the decision being made now (or clear it when no clock runs for it)."""
         ends = clocks.deadline(live)
         if ends is None:
@@ -207,11 +213,13 @@ class Turns:
                 return
             out = self._out_of_time(live)
             if out is None:  # no clock, or it was given more time meanwhile
-                self._set_clock(live)
-            elif out == "game":
+                self.set_clock(live)
+                return
+            self.settle(live)  # the stand-in goes on from the person's steps held
+            if out == "game":
                 self.stand_in(live, seat, "time", time_used=float(live.game_seconds or 0))
             else:
-                live.forced = (seat, version)
+                live.forced = (seat, live.version)
                 publish(self.pubsub, live)
                 self.hand_on(live)
 

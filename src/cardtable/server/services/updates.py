@@ -18,6 +18,10 @@ Decisions:
   to tell the game again. A seat handed to the stand-in or back makes no new version: its note is told
   with the next step, as the log has always told it (``game_log``), and the message of the hand-off
   repeats the latest step, which a page already has.
+- A seat with steps of its turn in progress held (``held``) is sent its view of them (``version``
+  counts them, ``held`` says how many it may take back, no log until they are final); nobody else is
+  sent anything for them, and the update's own version (by which connections order updates) stays the
+  stored one.
 - A move's change for the other servers carries why the stand-in made it, if it did: with the events,
   the follower tells the move itself (``live.follow``) and words the same log; no fact crosses Redis.
 """
@@ -32,6 +36,7 @@ import orjson
 
 from ..pubsub import PubSub
 from .clocks import clock_state
+from .held import Held
 from .live import Live
 
 
@@ -53,17 +58,20 @@ class TableUpdate:
     """For the other servers only (never sent to a client: it holds what no seat may see): the move's
     record events and the table's running facts after it, as JSON (``move_change``)."""
 
-    def text_for(self, user_id: int) -> str:
-        """The text for ``user_id``: its seat's view if it sits at the table, else the public one."""
+    def text_for(self, user_id: int) -> str | None:
+        """The text for ``user_id``: its seat's view if it sits at the table, else the public one; None when
+        the update is not for them (a step of a turn in progress goes to its person alone: ``held``)."""
         for seat, owner in enumerate(self.seat_users):
             if owner == user_id:
-                return self.texts[seat]
-        return self.texts[None]
+                return self.texts.get(seat)
+        return self.texts.get(None)
 
 
 def table_message(live: Live, *, seat: int | None, now: float) -> str:
-    """The table message for one seat, or for spectators when ``seat`` is None, with the clocks at ``now``."""
-    return _text(_common(live, now), live, seat, {})
+    """The table message for one seat, or for spectators when ``seat`` is None, with the clocks at ``now``;
+    a seat with steps of its turn in progress held sees them (``held``)."""
+    held = live.held_by(seat) if seat is not None else None
+    return _text(_common(live, now, held), live, seat, {}, held)
 
 
 def table_update(live: Live, *, since: int | None = None) -> TableUpdate:
@@ -73,6 +81,9 @@ def table_update(live: Live, *, since: int | None = None) -> TableUpdate:
     texts: dict[int | None, str] = {
         seat: _text(common, live, seat, logs) for seat, user in enumerate(live.seat_users) if user is not None
     }
+    held = live.held_by()
+    if held is not None and held.seat in texts:  # its person sees the turn in progress (``held``)
+        texts[held.seat] = _text(_common(live, common.now, held), live, held.seat, {}, held)
     texts[None] = _text(common, live, None, logs)
     change = move_change(live, since) if since is not None else None
     return TableUpdate(live.id, live.version, live.seat_users, texts, change)
@@ -101,12 +112,14 @@ class _Common:
 
     to_act: int | None
     head: str
+    now: float
 
 
-def _common(live: Live, now: float) -> _Common:
+def _common(live: Live, now: float, held: Held | None = None) -> _Common:
     """The shared part of an update's texts, made once: through pydantic per seat, it cost more than the
-    observations."""
-    state = live.state
+    observations. With ``held``, that of the text of a seat with steps of its turn in progress held: its
+    ``version`` counts them, ``held`` says how many."""
+    state = live.state if held is None else held.state
     to_act = state.current_player() if state is not None else None
     clock = clock_state(live, now) if live.status == "playing" else None
     fields = {
@@ -114,20 +127,25 @@ def _common(live: Live, now: float) -> _Common:
         "table": live.id,
         "game": live.game,
         "status": live.status,
-        "version": live.version,
+        "version": state.event_count() if state is not None else 0,
+        "held": len(held.steps) if held is not None else 0,
         "seats": live.seats_dump(),
         "to_act": to_act,
         "result": live.result,
         "clock": clock.model_dump() if clock is not None else None,
         "turn_based": live.turn_based,
+        "rated": live.rated,
     }
-    return _Common(to_act, _json(fields)[:-1])
+    return _Common(to_act, _json(fields)[:-1], now)
 
 
-def _text(common: _Common, live: Live, seat: int | None, logs: dict[int, str]) -> str:
+def _text(
+    common: _Common, live: Live, seat: int | None, logs: dict[int, str], held: Held | None = None
+) -> str:
     """The ``TableMessage`` text of one audience: the shared fields, its seat, observation and moves, and
-    its log of the latest step (from ``logs``, the log parts made so far for this update)."""
-    state = live.state
+    its log of the latest step (from ``logs``, the log parts made so far for this update). With ``held``
+    steps, the seat's view of its turn in progress, without a log: the log tells a turn once final."""
+    state = live.state if held is None else held.state
     moves: list[str] = []
     if (
         state is not None
@@ -139,7 +157,8 @@ def _text(common: _Common, live: Live, seat: int | None, logs: dict[int, str]) -
         moves = [state.action_to_string(a) for a in state.legal_actions()]
     observation = state.observation(seat) if state is not None else None
     own = _json({"seat": seat, "observation": observation, "moves": moves})
-    return f"{common.head},{own[1:-1]},{_log_part(live, seat, logs)}}}"
+    log = _log_part(live, seat, logs) if state is live.state else NO_LOG
+    return f"{common.head},{own[1:-1]},{log}}}"
 
 
 NO_LOG = '"log_since":null,"log":[],"log_sheet":[]'
@@ -164,6 +183,15 @@ def _log_part(live: Live, seat: int | None, logs: dict[int, str]) -> str:
 def _json(value: Any) -> str:
     """Compact JSON, as pydantic writes it (orjson: the texts of every move are most of a move's JSON)."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def publish_held(pubsub: PubSub, live: Live, seat: int) -> None:
+    """Send ``seat``'s person alone its view of its turn in progress, after a step held or taken back
+    (``held``): nobody else is sent anything. The update carries the stored version, by which a
+    connection orders updates."""
+    held = live.held_by(seat)
+    text = _text(_common(live, time.time(), held), live, seat, {}, held)
+    pubsub.publish(channel(live.id), TableUpdate(live.id, live.version, live.seat_users, {seat: text}))
 
 
 def publish(pubsub: PubSub, live: Live, *, since: int | None = None) -> None:

@@ -1,14 +1,19 @@
 // The JSON API of the server (/api), and the header every page shows: the site's pages, "Your turn at N
-// tables", your profile and settings, and logging out.
+// tables", "Invited to N tables", "Notify me" (notify.js), your profile and settings, and logging out.
 //
 // "Your turn" is not polled: it is asked when the page opens or comes back into view, and again whenever
 // something may have changed it: each table update the table page receives (`refreshTurns`; the server
 // stores a move before it sends the update, so a finished game no longer counts), and each refresh of the
 // lobby, which reads the same list (`showMyTurns`). While tables wait, the tab's title says so,
 // "(1) Your turn — cardtable"; the page's own title (`pageTitle`) comes back when none waits.
+// "Invited to N tables" (`GET /api/me/invitations`) is asked at the same moments but for a move (which
+// changes no invitation): the table page asks only with the updates of a table not started (you may just
+// have sat down).
+// A table newly waiting for you, or a new invitation, is told by notify.js (a notification, a sound).
 
 import { h, replace } from "./dom.js";
 import { gameTitles, titleOf } from "./names.js";
+import { hidden, newsOf, notify, notifyButton, turnChime } from "./notify.js";
 import { TRICK_PAUSE_KEY } from "./prefs.js";
 
 // The account's trick pause seeds a browser that has none of its own (prefs.js keeps it).
@@ -81,6 +86,8 @@ export function header(user) {
       "span",
       { class: "who" },
       h("span", { id: "my-turns", "aria-live": "polite" }),
+      h("span", { id: "my-invitations", "aria-live": "polite" }),
+      notifyButton(),
       user.guest
         ? h("span", { id: "user-name" }, user.name, " (guest)")
         : h("a", { id: "user-name", href: `/players/${encodeURIComponent(user.username)}`, title: "your profile" }, user.name),
@@ -89,7 +96,12 @@ export function header(user) {
     ),
   );
   refreshTurns();
-  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refreshTurns());
+  refreshInvitations();
+  document.addEventListener("visibilitychange", () => {
+    if (hidden()) return;
+    refreshTurns();
+    refreshInvitations();
+  });
   if (user.trick_pause_ms !== null && user.trick_pause_ms !== undefined && localStorage.getItem(TRICK_PAUSE_KEY) === null) {
     localStorage.setItem(TRICK_PAUSE_KEY, String(user.trick_pause_ms));
   }
@@ -100,6 +112,8 @@ let askAgain = false; // something changed while it was under way: ask once more
 let waiting = 0; // how many tables wait for your move, as last heard
 let ownTitle = document.title;
 let turnTitle = null; // the title this module put on the tab, if any
+const newTurns = newsOf(); // the tables that began waiting for you since the last answer
+const newInvitations = newsOf();
 
 /** Ask the server which tables wait for your move and show the answer (one request at a time). */
 export function refreshTurns() {
@@ -129,6 +143,32 @@ export async function showMyTurns(turns) {
   if (document.title !== turnTitle) ownTitle = document.title; // the page set a title of its own meanwhile
   waiting = turns.length;
   showTitle();
+  const fresh = newTurns(turns.map((t) => t.table));
+  if (fresh.length) turnChime();
+  for (const table of hidden() ? fresh : []) {
+    const game = titleOf(titles, turns.find((t) => t.table === table).game);
+    notify(`Your turn at table ${table}`, { body: game, tag: `turn-${table}`, url: `/tables/${table}` });
+  }
+}
+
+/** Ask the server which tables keep a seat for you and show them in the header. */
+export function refreshInvitations() {
+  return api("/me/invitations").then(showInvitations, () => {});
+}
+
+/** "Invited to N tables" in the header, each table a link (nothing when none invites you). */
+export async function showInvitations(invitations) {
+  const el = document.querySelector("#my-invitations");
+  if (!el) return;
+  const titles = await gameTitles(api).catch(() => new Map());
+  const about = (i) => `${titleOf(titles, i.game)}, seat ${i.seat + 1}, from ${i.invited_by}`;
+  const link = (i) => h("a", { href: `/tables/${i.table}`, class: "invitation-link", title: about(i), "aria-current": location.pathname === `/tables/${i.table}` ? "page" : undefined }, `#${i.table}`);
+  const count = invitations.length;
+  replace(el, count ? [`Invited to ${count} ${count === 1 ? "table" : "tables"}:`, invitations.map((i) => [" ", link(i)])] : []);
+  for (const table of newInvitations(invitations.map((i) => i.table))) {
+    const invitation = invitations.find((i) => i.table === table);
+    notify(`Invited to table ${table}`, { body: `${about(invitation)}.`, tag: `invitation-${table}`, url: `/tables/${table}` });
+  }
 }
 
 /** Set the page's own title: shown as it is while no table waits for you. */

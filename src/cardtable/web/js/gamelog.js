@@ -11,6 +11,9 @@
 //   does not follow on from what is shown (one was missed while the connection was down) makes it ask
 //   for the entries after its version (`?since=`), once. One request at a time: messages that come
 //   meanwhile wait for its answer. After a reload the whole log is asked for again.
+// - A game stopped before its rules ended it (conceded, abandoned) ends with a line of kind "end" that
+//   the server adds at the last version: it comes with a message of no new version, so the panel adds
+//   an "end" line it has not shown yet from any message.
 // - The list keeps its place when the reader has scrolled up; it follows the newest line otherwise.
 // - In a replay every line is a button that jumps to its step, and the lines of the current step are
 //   marked (`onStep`) and scrolled into view inside the list only, never by scrolling the page: the
@@ -51,11 +54,16 @@ export function tableLog(el, tableId, onSheet = () => {}) {
   let rows = [];
   let busy = false;
   let waiting = []; // table messages that came while the log was asked for
+  let ended = false; // an "end" line is shown
+  function show(entries) {
+    add(list, entries);
+    ended ||= entries.some((entry) => entry.kind === "end");
+  }
   async function ask() {
     busy = true;
     try {
       const log = await api(`/tables/${tableId}/log?since=${shown ?? 0}`);
-      add(list, shown === null ? log.entries : log.entries.filter((entry) => entry.version > shown));
+      show(shown === null ? log.entries : log.entries.filter((entry) => entry.version > shown));
       shown = Math.max(shown ?? 0, log.version);
       rows = log.sheet;
       onSheet(rows);
@@ -74,13 +82,15 @@ export function tableLog(el, tableId, onSheet = () => {}) {
     } else if (shown === null || (message.version > shown && (message.log_since ?? Infinity) > shown)) {
       ask();
     } else if (message.version > shown) {
-      add(list, message.log.filter((entry) => entry.version > shown));
+      show(message.log.filter((entry) => entry.version > shown));
       const added = message.log_sheet.filter((row) => row.version > shown);
       shown = message.version;
       if (added.length) {
         rows = [...rows, ...added];
         onSheet(rows);
       }
+    } else if (!ended) {
+      show(message.log.filter((entry) => entry.kind === "end"));
     }
   }
   return follow;

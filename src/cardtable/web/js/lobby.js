@@ -2,14 +2,18 @@
 // and seats, and games others are playing (to watch; yours are among your tables). Refreshed every few
 // seconds. Names link to profiles.
 // In players' words: a game by its title and rule set ("Troeven (version 2)"), only the options a table
-// changed from the defaults ("start points: 3", "dealer sits out"), seats counted from 1.
-// The header's "Your turn" is fed from the same refresh (api.js).
+// changed from the defaults ("start points: 3", "dealer sits out"), seats counted from 1, and the
+// reputation a table asks of whoever sits down ("reputation 80+").
+// The header's "Your turn" and "Invited to" are fed from the same refresh (api.js).
+// Open tables where a friend sits come first, under "Your friends' tables", each marked with the friends.
 
-import { api, header, notice, requireUser, showMyTurns } from "./api.js";
+import { api, header, notice, requireUser, showInvitations, showMyTurns } from "./api.js";
 import { clockText } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { gameList, seatWord, titleOf } from "./names.js";
+import { friendsAt, myFriends } from "./friends.js";
 import { boardLabels, profileLink } from "./players.js";
+import { minimumText, minimumTitle } from "./reputation.js";
 
 const REFRESH_MS = 4000;
 const user = await requireUser();
@@ -75,8 +79,20 @@ function tableItem(table, action) {
   return h(
     "li",
     { class: "table-item", dataset: { table: table.id } },
-    h("div", { class: "table-title" }, h("strong", {}, gameName(table)), ` · table ${table.id} · ${table.options.players} players`),
-    h("div", { class: "quiet" }, [optionsText(table), `by ${table.created_by}`].filter(Boolean).join(" · "), paceText(table)),
+    h(
+      "div",
+      { class: "table-title" },
+      h("strong", {}, gameName(table)),
+      ` · table ${table.id} · ${table.options.players} players`,
+      table.rated === false ? [" ", h("span", { class: "tag friendly", title: "a friendly game changes no rating" }, "friendly")] : null,
+    ),
+    h(
+      "div",
+      { class: "quiet" },
+      [optionsText(table), `by ${table.created_by}`].filter(Boolean).join(" · "),
+      paceText(table),
+      table.min_reputation ? [" · ", h("span", { class: "reputation-minimum", title: minimumTitle(table) }, minimumText(table))] : null,
+    ),
     h("ol", { class: "seat-list" }, table.seats.map((s) => h("li", { class: s.kind, title: seatWord(s.seat) }, seatText(s)))),
     action,
   );
@@ -116,24 +132,33 @@ function section(el, tables, empty, action) {
 
 async function refresh() {
   try {
-    const [mine, open, playing, turns] = await Promise.all([
+    const [mine, open, playing, turns, invitations, friends] = await Promise.all([
       api("/tables?mine=true"),
       api("/tables?status=open"),
       api("/tables?status=playing"),
       api("/me/turns"),
+      api("/me/invitations"),
+      myFriends(user),
     ]);
     showTurns(turns);
     showMyTurns(turns);
+    showInvitations(invitations);
     const active = mine.filter((t) => t.status !== "over");
     section(document.querySelector("#mine"), active, "You sit at no table yet.", mineActions);
-    const games = [...new Set(open.map((t) => t.game))].sort();
+    const openAction = (t) => (canJoin(t) ? h("button", { type: "button", class: "primary", onclick: () => join(t) }, "Join") : h("a", { class: "button", href: `/tables/${t.id}` }, "Look"));
+    const withFriends = open.filter((t) => friendsAt(t, friends).length);
+    const others = open.filter((t) => !withFriends.includes(t));
+    const games = [...new Set(others.map((t) => t.game))].sort();
     const openEl = document.querySelector("#open");
-    replace(openEl, games.length ? [] : h("p", { class: "quiet" }, "No open tables: create one."));
+    replace(openEl, open.length ? [] : h("p", { class: "quiet" }, "No open tables: create one."));
+    if (withFriends.length) {
+      const box = h("div", { class: "game-group friends-tables" }, h("h3", {}, "Your friends' tables"));
+      section(box.appendChild(h("div")), withFriends, "", (t) => [h("span", { class: "tag friends-here" }, `with ${friendsAt(t, friends).join(", ")}`), " ", openAction(t)]);
+      openEl.append(box);
+    }
     for (const game of games) {
       const box = h("div", { class: "game-group" }, h("h3", {}, titleOf(titles, game)));
-      section(box.appendChild(h("div")), open.filter((t) => t.game === game), "", (t) =>
-        canJoin(t) ? h("button", { type: "button", class: "primary", onclick: () => join(t) }, "Join") : h("a", { class: "button", href: `/tables/${t.id}` }, "Look"),
-      );
+      section(box.appendChild(h("div")), others.filter((t) => t.game === game), "", openAction);
       openEl.append(box);
     }
     const yours = new Set(active.map((t) => t.id)); // listed above as yours, with "Play"

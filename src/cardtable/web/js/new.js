@@ -1,18 +1,21 @@
 // The create-table page: pick a game, its options (built from what /api/games declares) and who sits in
 // each seat (you, open, an invited account, or a bot of a level from /api/bots); optionally a clock (time
 // per move, time per player for the game) and the bot level that plays for someone out of time or away;
-// or a turn-based table, with a time per move from an hour to three days.
+// or a turn-based table, with a time per move from an hour to three days; and the reputation asked of
+// whoever sits down (the score a profile shows).
+// Your friends are offered as buttons: one click keeps a seat for that friend (friends.js).
 // Everything in players' words: games by their titles, seats counted from 1, each option's help with the
 // range a table allows; options kept for research (`research` in /api/games) are not offered, so a
 // table keeps their defaults.
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
+import { friendChips, myFriends } from "./friends.js";
 import { seatWord } from "./names.js";
 
 const user = await requireUser();
 header(user);
-const [games, bots] = await Promise.all([api("/games"), api("/bots")]);
+const [games, bots, friends] = await Promise.all([api("/games"), api("/bots"), myFriends(user)]);
 
 const form = document.querySelector("#new-table");
 const gameSelect = document.querySelector("#game");
@@ -139,12 +142,33 @@ function readClock() {
   return { move_seconds: move ? Number(move) : null, game_seconds: game ? Math.round(Number(game) * 60) : null };
 }
 
+/** The reputation asked of whoever sits down, or undefined for none. */
+function readMinimum() {
+  const value = form.elements["min-reputation"].value;
+  return value === "" ? undefined : Number(value);
+}
+
+/** Keep a seat for the friend `username`: the first seat that is neither yours nor kept for an account. */
+function inviteFriend(username) {
+  const seats = Array.from({ length: players() }, (_, s) => s);
+  const name = (s) => form.elements[`seat-name-${s}`];
+  const kind = (s) => form.elements[`seat-kind-${s}`];
+  if (seats.some((s) => kind(s).value === "invited" && name(s).value.trim().toLowerCase() === username)) return notice(`A seat is kept for ${username} already.`);
+  const free = seats.find((s) => kind(s).value !== "me" && (kind(s).value !== "invited" || !name(s).value.trim()));
+  if (free === undefined) return notice("Every other seat is kept for someone: free one first.");
+  kind(free).value = "invited";
+  kind(free).dispatchEvent(new Event("change"));
+  name(free).value = username;
+  notice(`${seatWord(free)} is kept for ${username}.`, "ok");
+}
+
+friendChips(document.querySelector("#friend-chips"), friends, inviteFriend);
 gameSelect.addEventListener("change", drawOptions);
 for (const radio of form.elements.pace) radio.addEventListener("change", showPace);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats(), clock: readClock(), stand_in: standIn.value, turn_seconds: turnBased() ? Number(form.elements["turn-seconds"].value) : undefined } });
+    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats(), clock: readClock(), stand_in: standIn.value, rated: !form.elements.friendly.checked, min_reputation: readMinimum(), turn_seconds: turnBased() ? Number(form.elements["turn-seconds"].value) : undefined } });
     location.assign(`/tables/${table.id}`);
   } catch (error) {
     notice(error.message);

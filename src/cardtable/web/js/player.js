@@ -1,10 +1,14 @@
-// A player's profile (/players/<username>): per game and rule set the games played and won, the current
-// rating and its history as a chart (from 1500, one point per rated game), and the recent finished games
-// with links to their replays. A name that is no account's gets a plain "No such player" page instead.
+// A player's profile (/players/<username>): their reputation with its formula (reputation.js); per game
+// and rule set the games played and won, the average placing, the current rating and its history as a
+// chart (from 1500, one point per rated game); the games they play now (to watch), and the recent finished
+// games with links to their replays. A name that is no account's gets a plain "No such player" page instead.
+// Another account's profile offers "Add friend" and "Block" (friends.js).
 
 import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { svg } from "./cards.js";
 import { h, replace } from "./dom.js";
+import { profileButtons } from "./friends.js";
+import { reputationPanel } from "./reputation.js";
 
 const START = 1500;
 const WIDTH = 320;
@@ -48,6 +52,7 @@ function boardPanel(board) {
       h("span", { class: "played" }, `${board.played} ${board.played === 1 ? "game" : "games"}`),
       ", ",
       h("span", { class: "won" }, `${board.won} won`),
+      board.average_place === null ? null : [" · ", h("span", { class: "average-place" }, `average place ${board.average_place}`)],
       " · ",
       h("span", { class: "rating" }, board.rating === null ? "not rated" : `rating ${board.rating}`),
     ),
@@ -60,7 +65,23 @@ try {
   pageTitle(`${player.name} · cardtable`);
   replace(document.querySelector("#player-name"), player.name);
   replace(document.querySelector("#player-since"), `@${player.username} · playing since ${new Date(player.joined).toLocaleDateString()}`);
+  profileButtons(document.querySelector("#profile-friends"), user, player.username, player.name).catch((error) => notice(error.message));
+  const reputation = document.querySelector("#reputation");
+  reputation.hidden = !player.reputation;
+  if (player.reputation) replace(reputation, ...reputationPanel(player.reputation));
   replace(document.querySelector("#boards"), player.boards.length ? player.boards.map(boardPanel) : h("p", { class: "quiet" }, "No finished games yet."));
+  replace(
+    document.querySelector("#playing"),
+    player.playing.length
+      ? h(
+          "ul",
+          { class: "replay-list" },
+          player.playing.map((g) =>
+            h("li", { dataset: { table: g.table } }, h("a", { href: `/tables/${g.table}` }, `${g.label} · table ${g.table}`), " · ", h("small", { class: "quiet" }, g.players.join(", "))),
+          ),
+        )
+      : h("p", { class: "quiet" }, "None now."),
+  );
   replace(
     document.querySelector("#recent"),
     player.recent.length

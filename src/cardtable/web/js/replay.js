@@ -8,6 +8,7 @@
 import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { GAME_PACKS, cardSvg } from "./cards.js";
 import { h, replace } from "./dom.js";
+import { endedWords } from "./endings.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { mountReview } from "./review.js";
@@ -88,7 +89,7 @@ function drawFrame() {
   replace(
     document.querySelector("#replay-players"),
     replay.players.map((_, seat) => `${seatWord(seat)}: ${nameOf(seat)}`).join(" · "),
-    winners === null ? " · unfinished" : winners.length ? ` · won by ${winners.map((s) => nameOf(s)).join(" and ")}` : " · nobody won",
+    replay.ended ? endedWords(replay.ended) : winners === null ? " · unfinished" : winners.length ? ` · won by ${winners.map((s) => nameOf(s)).join(" and ")}` : " · nobody won",
   );
   slider.max = String(replay.steps.length - 1);
   const choices = [...replay.players.map((_, seat) => [String(seat), label(seat)]), ["null", "Public view"]];

@@ -1,9 +1,11 @@
 // The settings page (/settings, accounts only): mail address and which mails to get, the trick pause, a new
 // password, and deleting the account. A new address is unverified until its owner follows the link mailed
 // to it: the page says which, and can send the link again. The trick pause saved here is also written to this browser (the
-// table reads it from there); other browsers take it when they have none of their own (api.js).
+// table reads it from there); other browsers take it when they have none of their own (api.js). The sound
+// for "your turn" is this browser's alone (prefs.js).
 
 import { TRICK_PAUSE_KEY, api, header, notice, requireUser } from "./api.js";
+import { setTurnSound, turnSound } from "./prefs.js";
 
 const user = await requireUser();
 header(user);
@@ -15,6 +17,8 @@ function fill(settings) {
   mailForm.elements.email.value = settings.email ?? "";
   mailForm.elements.mail_turns.checked = settings.mail_turns;
   mailForm.elements.mail_results.checked = settings.mail_results;
+  mailForm.elements.mail_invitations.checked = settings.mail_invitations;
+  mailForm.elements.turn_sound.checked = turnSound();
   mailForm.elements.trick_pause.value = settings.trick_pause_ms === null ? "" : String(settings.trick_pause_ms / 1000);
   document.querySelector("#mail-off").hidden = settings.mail_enabled;
   const state = document.querySelector("#mail-state");
@@ -37,6 +41,7 @@ if (user.guest) {
 mailForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const pause = mailForm.elements.trick_pause.value;
+  setTurnSound(mailForm.elements.turn_sound.checked);
   try {
     fill(
       await api("/me/settings", {
@@ -45,6 +50,7 @@ mailForm.addEventListener("submit", async (event) => {
           email: mailForm.elements.email.value.trim(),
           mail_turns: mailForm.elements.mail_turns.checked,
           mail_results: mailForm.elements.mail_results.checked,
+          mail_invitations: mailForm.elements.mail_invitations.checked,
           trick_pause_ms: pause === "" ? null : Math.round(Number(pause) * 1000),
         },
       }),

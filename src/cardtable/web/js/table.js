@@ -6,11 +6,13 @@
 // scrolled, never pushing the table down), stepping away and taking the seat back, and, once the game is over, the replay and
 // the rating changes.
 // The body carries data-status and data-version of the state shown, for people's styles and for tests.
+// "Undo" takes back the last step of one's turn in progress while the server holds such steps for one's
+// seat alone (`held` in the table message: services/held.py); the log tells a turn once it is final.
 // Players are called by their names everywhere (names.js); the game log (gamelog.js) follows the table.
 // Leaving while the game runs and one plays a seat (closing or reloading the page) is warned about first:
 // the stand-in bot then finishes the game for them and it is rated; the result says who left.
 
-import { api, header, notice, pageTitle, refreshTurns, requireUser } from "./api.js";
+import { api, header, notice, pageTitle, refreshInvitations, refreshTurns, requireUser } from "./api.js";
 import { chatPanel } from "./chat.js";
 import { showClocks } from "./clock.js";
 import { h, replace } from "./dom.js";
@@ -23,6 +25,9 @@ import { gameList, gameTitles, nameOf, namesOfSeats, seatWord, setNames, titleOf
 import { resultTable, leftNote } from "./results.js";
 import { TRICK_PAUSES, setTrickPause, trickPause } from "./prefs.js";
 import { drawSheet } from "./sheet.js";
+import { showMinimum } from "./reputation.js";
+import { chatNotices } from "./notify.js";
+import { drawTableMenu, endNote } from "./endings.js";
 
 const tableId = Number(location.pathname.split("/").pop());
 const board = document.querySelector("#board");
@@ -32,6 +37,8 @@ const resultEl = document.querySelector("#result");
 const connectionEl = document.querySelector("#connection");
 const viewLink = document.querySelector("#view-toggle");
 const seatControl = document.querySelector("#seat-control");
+const undoButton = document.querySelector("#undo");
+const tableMenu = document.querySelector("#table-menu");
 const CHAT_MAX = 200;
 const plainView = new URLSearchParams(location.search).get("view") === "generic";
 let gameTitle = new Map(); // the games' names as players write them (names.js)
@@ -47,6 +54,7 @@ let pending = false;
 let inbox = Promise.resolve(); // messages are handled one after another, in order
 
 board.addEventListener("move", (event) => send(event.detail));
+undoButton.addEventListener("click", () => send(null));
 board.addEventListener("resort", () => current && draw(current));
 const noticeEl = document.querySelector("#notice");
 let asked = null; // the card (or the hand) whose "why?" was asked last: its answer floats above it
@@ -106,6 +114,8 @@ async function receive(message) {
   if (message.table !== tableId) return;
   if (message.type === "chat") {
     addChat(message.lines);
+    const seated = current?.seats.some((s) => s.user_id === user.id);
+    if (!message.history) chatNotices(user, tableId, message.lines, seated);
     return;
   }
   if (message.type === "hint") {
@@ -114,17 +124,21 @@ async function receive(message) {
     return;
   }
   if (message.type !== "table") return;
-  if (current && message.version < current.version) return;
+  // ordered by the stored version: steps of one's own turn in progress (`held`, shown to oneself alone
+  // until they are final) count on top of it, and taking one back lowers the version shown
+  if (current && message.version - message.held < current.version - current.held) return;
+  const wasOpen = current?.status === "open";
   current = message;
   pending = false;
   notice("");
   refreshTurns(); // "Your turn at N tables" follows the table (api.js)
+  if (wasOpen || message.status === "open") refreshInvitations(); // and "Invited to", while seats change
   renderer ??= await loadRenderer(message.game);
   const before = shown;
   shown = message.observation;
   draw(message);
   drawSheet(sheetEl, shown, sheetRows, renderer);
-  followLog(message);
+  if (!message.held) followLog(message); // the log tells a turn's steps once they are final
   if (trickJustTaken(before, shown)) await holdTrick();
 }
 
@@ -197,11 +211,13 @@ async function loadRenderer(game) {
   }
 }
 
+/** Send a move, or with `move` null take back the last step of one's turn in progress ("undo"). */
 function send(move) {
   if (!current || pending || !socket || socket.readyState !== WebSocket.OPEN) return;
   pending = true;
   board.classList.add("waiting");
-  socket.send(JSON.stringify({ type: "move", table: tableId, version: current.version, move }));
+  const body = move === null ? { type: "undo" } : { type: "move", move };
+  socket.send(JSON.stringify({ ...body, table: tableId, version: current.version }));
 }
 
 /** While a real-time game runs at a seat one plays oneself, leaving the page lets the stand-in bot finish
@@ -243,6 +259,9 @@ function draw(message) {
   );
   showClocks(message, seatsEl);
   drawSeatControl(message, mine);
+  undoButton.hidden = !(message.status === "playing" && message.held > 0);
+  drawTableMenu(tableMenu, message, mine, tableId, warn);
+  document.querySelector("#friendly").hidden = message.rated !== false;
   resultEl.hidden = message.status !== "over";
   if (message.status === "open") {
     statusEl.textContent = "Waiting for players: the game starts when every seat is taken.";
@@ -312,6 +331,7 @@ function drawResult(message) {
     resultEl,
     h("h2", {}, "Game over"),
     h("p", { id: "winners" }, winners.length ? `Won by ${winners.join(" and ")}.` : "Nobody won."),
+    endNote(message),
     leftNote(message),
     resultTable(message),
     h(
@@ -347,3 +367,4 @@ header(user);
 gameTitle = await gameTitles(api).catch(() => gameTitle);
 trickGames = new Set((await gameList(api).catch(() => [])).filter((g) => g.tricks).map((g) => g.name));
 connect();
+showMinimum(document.querySelector("#reputation-minimum"), tableId); // "reputation 80+": set at creation
