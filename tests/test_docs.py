@@ -160,3 +160,19 @@ def test_sections_a_game_cites_are_in_its_rules_page(game: str) -> None:
         if number not in defined
     )
     assert not unknown, f"cited, but not a section of docs/rules/{game}.md: {unknown}"
+
+
+def test_the_api_page_lists_every_endpoint_and_no_other(tmp_path: Path) -> None:
+    """docs/api.md names each endpoint of the server's OpenAPI document once, so a new one is documented."""
+    from cardtable.server.app import create_app
+    from cardtable.server.settings import Settings
+
+    served = {
+        f"{method.upper()} {path}"
+        for path, operations in create_app(Settings(database_url=f"sqlite:///{tmp_path / 'db'}"))
+        .openapi()["paths"]
+        .items()
+        for method in operations
+    }
+    listed = re.findall(r"^\| `([A-Z]+ /\S*)` \|", (ROOT / "docs" / "api.md").read_text(), re.M)
+    assert sorted(listed) == sorted(served)
