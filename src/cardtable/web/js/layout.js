@@ -122,7 +122,7 @@ export function ring(obs, drawSeat, centre, { seats = obs.players, className = "
   const spots = seatOrder(obs, seats).map((seat) => {
     const where = place(obs, seat, seats);
     const spot = h("div", { class: `ct-spot${where.turn === 0 ? " bottom" : ""}`, dataset: { seat: String(seat) } }, drawSeat(seat));
-    spot.style.setProperty("--x", `${where.x}%`);
+    spot.style.setProperty("--x", String(where.x)); // a number: games.css keeps the plate on the felt with it
     spot.style.setProperty("--y", `${where.y}%`);
     spot.style.setProperty("--order", String(where.turn === 0 ? seats : where.turn));
     return spot;

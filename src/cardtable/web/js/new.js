@@ -51,7 +51,10 @@ function optionField(option) {
   } else {
     input = h("input", { id, name: id, type: "text", value: option.default ?? "" });
   }
-  return h("div", { class: "field" }, h("label", { for: id }, option.name.replaceAll("_", " ")), input, h("small", { class: "quiet" }, helpText(option)));
+  const words = option.name.replaceAll("_", " ");
+  // a checkbox sits beside its words, as "Friendly game" does, not alone in the middle of the form
+  const label = option.kind === "bool" ? h("label", { class: "choice" }, input, ` ${words}`) : h("label", { for: id }, words);
+  return h("div", { class: "field" }, label, option.kind === "bool" ? null : input, h("small", { class: "quiet" }, helpText(option)));
 }
 
 /** The option's help, with the range of values a table allows for an open-ended number. */

@@ -48,11 +48,17 @@ function label(seat) {
   return `${seatWord(seat)} (${nameOf(seat)})`;
 }
 
-function draw() {
-  const current = replay.steps[step];
-  stepText.textContent =
-    step === 0 ? `Step 0 of ${replay.steps.length - 1}: the deal` : `Step ${step} of ${replay.steps.length - 1}: ${nameOf(current.seat)} played ${current.move}`;
+/** Mark the step in the log, and say it above the board in the log's words ("easy bot plays 9♠", not the
+ * notation "9S"): until the log is loaded, the step's number alone. */
+function markLog() {
   markStep(logEl, step);
+  const last = replay.steps.length - 1;
+  const move = logEl.querySelector(`.log-lines li.log-move[data-step="${step}"]`);
+  stepText.textContent = step === 0 ? `Step 0 of ${last}: the deal` : move ? `Step ${step} of ${last}: ${move.textContent}` : `Step ${step} of ${last}`;
+}
+
+function draw() {
+  markLog();
   for (const button of viewersEl.children) button.setAttribute("aria-pressed", String(button.dataset.viewer === String(viewer)));
   renderer.render(viewer === null ? frame.public : frame.views[viewer], board, []);
   drawHands();
@@ -109,7 +115,7 @@ async function choose(seat) {
   viewer = seat;
   draw();
   await replayLog(logEl, base, viewer, show).catch((error) => notice(error.message));
-  markStep(logEl, step);
+  markLog();
 }
 
 document.querySelector("#first").addEventListener("click", () => show(0));
@@ -133,7 +139,7 @@ try {
   mountReview({ base, replay, label, open: (wanted, seat) => ((viewer = seat), show(wanted).then(() => board.scrollIntoView({ block: "center" }))) });
   await show(0);
   await replayLog(logEl, base, viewer, show);
-  markStep(logEl, step);
+  markLog();
 } catch (error) {
   notice(error.message);
 }

@@ -138,7 +138,9 @@ async function receive(message) {
   shown = message.observation;
   draw(message);
   drawSheet(sheetEl, shown, sheetRows, renderer);
-  if (!message.held) followLog(message); // the log tells a turn's steps once they are final
+  // the log tells a turn's steps once they are final: while some are held it follows the stored version
+  // (a page opened mid-turn still shows the game so far)
+  followLog(message.held ? { ...message, version: message.version - message.held } : message);
   if (trickJustTaken(before, shown)) await holdTrick();
 }
 
@@ -264,7 +266,7 @@ function draw(message) {
   document.querySelector("#friendly").hidden = message.rated !== false;
   resultEl.hidden = message.status !== "over";
   if (message.status === "open") {
-    statusEl.textContent = "Waiting for players: the game starts when every seat is taken.";
+    statusEl.textContent = `${titleOf(gameTitle, message.game)}: waiting for players. The game starts when every seat is taken.`;
     replace(board, lobbyActions(message, mine));
     return;
   }

@@ -159,7 +159,7 @@ function pointsPanel(obs) {
     "div",
     { class: "ct-panel tv-points" },
     h("small", {}, "Card points"),
-    h("b", {}, "A 4 · K 3 · Q 2 · J 1"),
+    h("b", {}, "A\u00a04 · K\u00a03 · Q\u00a02 · J\u00a01"), // a card and its points stay on one line
     h("small", {}, "more than 20 of 40 wins the round"),
   );
 }
