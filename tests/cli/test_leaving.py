@@ -63,7 +63,7 @@ def test_ctrl_c_while_a_bot_thinks(tmp_path: Path) -> None:
         "play", "mue", "--players", "4", "--first-dealer", "0", "--seat", "2", "--seed", "1",
         "--bots", "ismcts:seconds=60", "--save", "m.json", cwd=tmp_path,
     )  # fmt: skip
-    child.expect(r"seat 0 \(bot:ismcts:seconds=60\) is thinking…")
+    child.expect(r"ismcts:seconds=60 bot \(seat 0\) is thinking…")
     child.sendintr()
     record = left_with_the_record(child, tmp_path / "m.json")
     assert [list(event) for event in record["events"]] == [["deal"]]

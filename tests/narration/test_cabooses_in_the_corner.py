@@ -15,6 +15,7 @@ from cardtable.core.story import Fact
 from cardtable.narration import narrator_for, say
 
 from ..games.test_cabooses_in_the_corner import stacked
+from .helpers import played
 
 GAME = "cabooses-in-the-corner"
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
@@ -27,19 +28,10 @@ OPTION_SETS = [
 ]
 
 
-def played(options: dict[str, Any], seed: int, *, tell: bool) -> cardtable.State:
-    state = cardtable.make(GAME, **options).new_game(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        state.tell(action) if tell else state.apply_action(action)
-    return state
-
-
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_a_told_game_is_the_game_played(options: dict[str, Any]) -> None:
     for seed in range(30):
-        told, made = played(options, seed, tell=True), played(options, seed, tell=False)
+        told, made = played(GAME, options, seed, tell=True), played(GAME, options, seed, tell=False)
         assert told.record() == made.record()
         assert told.returns() == made.returns()
 

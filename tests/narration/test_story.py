@@ -3,7 +3,6 @@ secret reaches its own seat only, and the words are chosen at the edge (names, "
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -14,21 +13,15 @@ from cardtable.core.story import Fact
 from cardtable.narration import Cards, Line, Narrator, Phrase, Scores, Seat, narrator_for, say, told_record
 from cardtable.narration.base import COMMON_WORDS
 
+from .helpers import played
+
 NAMES = ["Ann-Marie", "Bob", "Carol", "Dave"]
-
-
-def played(seed: int, *, tell: bool) -> cardtable.State:
-    state = cardtable.make("slobberhannes", players=4).new_game(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        state.tell(action) if tell else state.apply_action(action)
-    return state
+GAME = "slobberhannes"
 
 
 def test_a_told_game_is_the_game_played() -> None:
     for seed in range(3):
-        assert played(seed, tell=True).record() == played(seed, tell=False).record()
+        assert played(GAME, {}, seed, tell=True).record() == played(GAME, {}, seed, tell=False).record()
 
 
 def test_describe_changes_nothing_and_a_refused_move_tells_nothing() -> None:
@@ -42,7 +35,7 @@ def test_describe_changes_nothing_and_a_refused_move_tells_nothing() -> None:
 
 
 def test_every_step_is_told_and_the_last_says_who_won() -> None:
-    record = played(4, tell=False).record()
+    record = played(GAME, {}, 4, tell=False).record()
     steps = told_record(record)
     assert [told.step for told in steps] == list(range(len(steps)))
     assert steps[0].facts[0].kind == "deal" and "deck" not in steps[0].facts[0].args

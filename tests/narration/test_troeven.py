@@ -12,24 +12,17 @@ import cardtable
 from cardtable.core.story import Fact
 from cardtable.narration import narrator_for, say
 
+from .helpers import played
+
 NAMES = ["Alice", "Bob"]
 NARRATOR = narrator_for("troeven")
 OPTION_SETS = [{"version": 1}, {"version": 2}, {"version": 2, "single_hand": True, "first_dealer": 1}]
 
 
-def played(options: dict[str, Any], seed: int, *, tell: bool) -> cardtable.State:
-    state = cardtable.make("troeven", **options).new_game(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        state.tell(action) if tell else state.apply_action(action)
-    return state
-
-
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_a_told_match_is_the_match_played(options: dict[str, Any]) -> None:
     for seed in range(30):
-        told, made = played(options, seed, tell=True), played(options, seed, tell=False)
+        told, made = played("troeven", options, seed, tell=True), played("troeven", options, seed, tell=False)
         assert told.record() == made.record()
         assert told.returns() == made.returns()
 

@@ -77,6 +77,7 @@ def test_settings_mail_address_choices_and_trick_pause(app: FastAPI) -> None:
         "email_verified": False,
         "mail_turns": True,
         "mail_results": True,
+        "mail_invitations": True,
         "trick_pause_ms": None,
         "mail_enabled": False,
     }
@@ -89,6 +90,7 @@ def test_settings_mail_address_choices_and_trick_pause(app: FastAPI) -> None:
         "email_verified": False,
         "mail_turns": False,
         "mail_results": True,
+        "mail_invitations": True,
         "trick_pause_ms": 1500,
         "mail_enabled": False,
     }

@@ -142,7 +142,7 @@ class TerminalTable:
     @contextmanager
     def thinking(self, seat: int) -> Iterator[None]:
         """An indicator while the bot at ``seat`` chooses (see the module docstring)."""
-        note = f"seat {seat} ({self.names[seat]}) is thinking…"
+        note = f"{self.said_names[seat]} is thinking…"
         if self.console.is_interactive:
             with self.console.status(escape(note)):
                 yield
