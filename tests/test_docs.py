@@ -165,14 +165,10 @@ def test_sections_a_game_cites_are_in_its_rules_page(game: str) -> None:
 def test_the_api_page_lists_every_endpoint_and_no_other(tmp_path: Path) -> None:
     """docs/api.md names each endpoint of the server's OpenAPI document once, so a new one is documented."""
     from cardtable.server.app import create_app
-    from cardtable.server.settings import Settings
 
-    served = {
-        f"{method.upper()} {path}"
-        for path, operations in create_app(Settings(database_url=f"sqlite:///{tmp_path / 'db'}"))
-        .openapi()["paths"]
-        .items()
-        for method in operations
-    }
+    from .server.helpers import make_settings
+
+    paths = create_app(make_settings(tmp_path)).openapi()["paths"]
+    served = {f"{method.upper()} {path}" for path, operations in paths.items() for method in operations}
     listed = re.findall(r"^\| `([A-Z]+ /\S*)` \|", (ROOT / "docs" / "api.md").read_text(), re.M)
     assert sorted(listed) == sorted(served)

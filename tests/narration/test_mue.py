@@ -16,14 +16,9 @@ from cardtable.games.mue.cards import DONE, PASS
 from cardtable.narration import say
 from cardtable.narration.mue import NARRATOR
 
+from ..games.test_mue import CONFIGS
+
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
-CONFIGS = [
-    {"players": 3},
-    {"players": 4},
-    {"players": 5},
-    {"players": 6},
-    {"players": 6, "dealer_sits_out": True},
-]
 
 
 def choose(state: State, rng: random.Random) -> int:
