@@ -43,7 +43,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .layout import Fitted, natural_width, terminal_console
-from .options import read_options
+from .options import GAME_HELP, read_options
 
 if TYPE_CHECKING:
     from ..arena import ArenaReport, GameResult, Interval, Standing
@@ -56,7 +56,7 @@ FILE_WIDTH = 80
 
 def arena(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="the game, e.g. slobberhannes")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     bots: Annotated[
         list[str] | None,
         typer.Option(help="two or more bots: --bots hard heuristic random (kinds, levels, kind:settings)"),

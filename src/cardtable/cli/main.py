@@ -30,7 +30,7 @@ from .. import bots as bot_module
 from .arena import ARENA_SETTINGS, arena
 from .errors import fail, unwritable
 from .layout import Fitted, terminal_console
-from .options import bots_usage, games_usage, read_options
+from .options import GAME_HELP, bots_usage, games_usage, read_options
 from .replay import replay_command
 from .review import review_command
 from .serve import serve
@@ -103,7 +103,7 @@ def _play_epilog() -> str:
 )
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="the game, e.g. slobberhannes")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     seed: Annotated[int | None, typer.Option(help="same seed, same deals")] = None,
     seat: Annotated[int, typer.Option(help="the seat you play")] = 0,
     bots: Annotated[str, typer.Option(help="the bot in the other seats (see Bots below)")] = DEFAULT_BOT,

@@ -16,6 +16,9 @@ import cardtable
 from .. import bots as bot_module
 from ..core.options import Option
 
+GAME_HELP = f"the game: {', '.join(cardtable.games())}"
+"""The game argument's help, from the registry (a new game is named without a line here)."""
+
 
 def flag(name: str) -> str:
     """The command-line flag of an option name: ``start_points`` → ``--start-points``."""
