@@ -19,7 +19,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy  # strict, on core, games, narration and bots ([tool.mypy] in pyproject.toml)
+	$(BIN)/mypy  # strict, on core, games, narration, bots and tournaments ([tool.mypy] in pyproject.toml)
 
 test: lint
 	$(BIN)/python -m pytest -q -rs  # -rs: each skipped suite says which service it needs

@@ -1,5 +1,6 @@
-"""Fixtures for the server tests: an app on a fresh SQLite file per test, players, and a fresh PostgreSQL
-database for the tests that run on one."""
+"""Fixtures for the server tests: an app on a fresh SQLite file per test, players, a fresh PostgreSQL
+database for the tests that run on one, and Redis with a prefix of the test's own for those that run
+several instances."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -62,3 +64,25 @@ def postgres_url() -> Iterator[str]:
                 break
             except psycopg.errors.InsufficientPrivilege:
                 time.sleep(0.1)
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip(
+            "Redis not configured: set REDIS_URL to a Redis server "
+            "(.ci/run starts one: redis://127.0.0.1:6379/0)"
+        )
+    return url
+
+
+@pytest.fixture
+def prefix() -> Iterator[str]:
+    """A Redis prefix of this test's own; its keys (a lease a killed server held) are deleted afterwards."""
+    name = f"cardtable-test-{uuid.uuid4().hex[:12]}"
+    yield name
+    if os.environ.get("REDIS_URL"):
+        with redis.Redis.from_url(os.environ["REDIS_URL"]) as client:
+            for key in client.scan_iter(match=f"{name}:*"):
+                client.delete(key)

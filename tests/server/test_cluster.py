@@ -14,12 +14,9 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import json
-import os
 import random
 import threading
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,28 +47,6 @@ from .process import Server, server_env
 
 SHORT = {"start_points": 6, "turn_limit": 60, "end": "deals", "deals": 1}
 """Options that keep a game short, for the games that have them."""
-
-
-@pytest.fixture
-def redis_url() -> str:
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        pytest.skip(
-            "Redis not configured: set REDIS_URL to a Redis server "
-            "(.ci/run starts one: redis://127.0.0.1:6379/0)"
-        )
-    return url
-
-
-@pytest.fixture
-def prefix() -> Iterator[str]:
-    """A Redis prefix of this test's own; its keys (a lease a killed server held) are deleted afterwards."""
-    name = f"cardtable-test-{uuid.uuid4().hex[:12]}"
-    yield name
-    if os.environ.get("REDIS_URL"):
-        with redis.Redis.from_url(os.environ["REDIS_URL"]) as client:
-            for key in client.scan_iter(match=f"{name}:*"):
-                client.delete(key)
 
 
 # -- the parts ------------------------------------------------------------------------------------------

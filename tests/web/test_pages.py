@@ -26,6 +26,8 @@ def test_pages_are_served_with_a_strict_content_security_policy(tmp_path: Path) 
             "/leaderboards/troeven-v2",
             "/settings",
             "/players/ana",
+            "/tournaments",
+            "/tournaments/5",
         ]:
             answer = client.get(path)
             assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")

@@ -35,6 +35,7 @@ from .replay import replay_command
 from .review import review_command
 from .serve import serve
 from .table import TerminalTable, save_record
+from .tournament import tournament
 from .trimmed import trim_output
 from .views import view_for
 
@@ -48,6 +49,7 @@ app.command("serve")(serve)
 app.command("arena", context_settings=ARENA_SETTINGS)(arena)
 app.command("replay")(replay_command)
 app.command("review")(review_command)
+app.command("tournament", context_settings=ARENA_SETTINGS)(tournament)
 
 DEFAULT_BOT = "random"
 

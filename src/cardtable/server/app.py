@@ -1,8 +1,9 @@
 """``create_app(settings)``: the whole platform as one FastAPI app, built from its settings alone.
 
 At start-up (the lifespan) it migrates the database, makes the services, starts taking jobs (``jobs``: bot
-turns, run by the bot driver in its workers, and game reviews, run in workers of their own by the review
-runner) and puts the turns of bots that were to act when the
+turns, run by the bot driver in its workers, game reviews, run in workers of their own by the review
+runner, and tournaments to move on after a game ended, which it also checks every few seconds:
+``services.tournaments``) and puts the turns of bots that were to act when the
 server last stopped, then restarts the clocks of waiting players and their grace periods
 (``TableService.resume_turns``); only then does the server answer (``/healthz`` included). The JSON API
 lives under ``/api`` and is described at ``/api/openapi.json``, and answers what that document says
@@ -16,10 +17,12 @@ answers may be framed by another page (``framing``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib import metadata
+from types import ModuleType
 
 import anyio.to_thread
 from argon2 import PasswordHasher
@@ -47,6 +50,7 @@ from .routes import accounts, games, health, logs, me, pages, players, ratings, 
 from .routes import endings as ending_routes
 from .routes import friends as friend_routes
 from .routes import mail_links as mail_link_routes
+from .routes import tournaments as tournament_routes
 from .services.account_settings import AccountSettings
 from .services.accounts import AccountService
 from .services.chat import ChatService
@@ -60,6 +64,7 @@ from .services.replays import ReplayService
 from .services.reviews import ReviewService
 from .services.table_limits import TableLimits
 from .services.tables import TableService
+from .services.tournaments import TOURNAMENT, TournamentService
 from .settings import Settings
 from .ws import table_socket
 from .ws_limits import SocketLimits
@@ -118,6 +123,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         jobs.handle(BOT_TURN, driver.take_turn)
         table_service.turns.bot_wanted = lambda table, version: jobs.put(
             BOT_TURN, {"table": table, "version": version}, delay=settings.bot_delay
+        )
+        tournaments = TournamentService(db, table_service.lobby)
+        jobs.handle(TOURNAMENT, tournaments.take_job)
+        table_service.turns.tournament_game_over = lambda tournament: jobs.put(
+            TOURNAMENT, {"tournament": tournament}
         )
         hasher = PasswordHasher(time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib)
         hashing = PasswordHashing(hasher, workers=settings.hash_workers, queue=settings.hash_queue)
@@ -194,6 +204,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 ),
             ),
             friends=FriendService(db, pubsub, presence=table_service.away.presence, names=name_lookups),
+            tournaments=tournaments,
         )
         await jobs.start()
         if cluster is not None:  # the holder of the sweeper's lease puts lost bot turns again
@@ -204,9 +215,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 log.info("bots resumed at %d tables", resumed)
             await anyio.to_thread.run_sync(review_service.forget_interrupted)
         await anyio.to_thread.run_sync(table_service.resume_turns)  # clocks and grace periods
+        checking = tournaments.keep_checking(settings.tournament_check_seconds)  # rounds to pair
+        checks = asyncio.get_running_loop().create_task(checking)
         try:
             yield
         finally:
+            checks.cancel()
+            with suppress(asyncio.CancelledError):
+                await checks
             await jobs.stop()
             if cluster is not None:
                 await cluster.stop()
@@ -229,8 +245,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
     )
-    routers = (health, accounts, me, games, tables, logs, ratings, replays, reviews, players, pages)
-    routers += (mail_link_routes, friend_routes, ending_routes)
+    routers: tuple[ModuleType, ...] = (health, accounts, me, games, tables, logs, ratings, replays, reviews)
+    routers += (players, pages)
+    routers += (mail_link_routes, friend_routes, ending_routes, tournament_routes)
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_middleware(SameOriginOnly)

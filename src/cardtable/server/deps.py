@@ -26,6 +26,7 @@ from .services.ratings import RatingService
 from .services.replays import ReplayService
 from .services.reviews import ReviewService
 from .services.tables import TableService
+from .services.tournaments import TournamentService
 from .settings import Settings
 from .ws_limits import SocketLimits
 
@@ -61,6 +62,7 @@ class Services:
     sockets: SocketLimits
     """Websockets open per user, and tables opened to watch per user and address (``ws_limits``)."""
     friends: FriendService
+    tournaments: TournamentService
     cookie_name: str = COOKIE
 
 

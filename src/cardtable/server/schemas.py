@@ -229,6 +229,8 @@ class TablePublic(BaseModel):
     """The reputation an account needs to sit down here (None: anyone may)."""
     rated: bool = True
     """False: a friendly table, whose game changes no rating."""
+    tournament: int | None = None
+    """The tournament this table is a game of (``/api/tournaments/{id}``; None: a table of the lobby)."""
 
 
 # -- the websocket ------------------------------------------------------------------------------------
@@ -728,3 +730,136 @@ class GameLogPublic(BaseModel):
     entries: list[LogEntryPublic]
     sheet: list[SheetRowPublic]
     """The score sheet: every hand or round scored so far (always whole, whatever ``since``)."""
+
+
+# -- tournaments ---------------------------------------------------------------------------------------
+
+TOURNAMENT_ROUNDS_MAX = 20
+TOURNAMENT_MINUTES_MAX = 7 * 24 * 60
+TOURNAMENT_BOTS_MAX = 64
+
+
+class TournamentIn(Strict):
+    """A new tournament (``services.tournaments``): Swiss with ``rounds``, or an arena of ``minutes``."""
+
+    game: Annotated[str, StringConstraints(max_length=40)]
+    options: Annotated[
+        dict[Annotated[str, StringConstraints(max_length=40)], OptionValue], Field(max_length=20)
+    ] = Field(default_factory=dict)
+    format: Literal["swiss", "arena"]
+    rounds: Annotated[int, Field(ge=1, le=TOURNAMENT_ROUNDS_MAX)] | None = None
+    """Swiss: the rounds to play."""
+    minutes: Annotated[float, Field(gt=0, le=TOURNAMENT_MINUTES_MAX)] | None = None
+    """Arena: for how long new games start (fractions of a minute too)."""
+    duplicate: bool = False
+    """Every table of a round plays the same deal, seats rotated from table to table."""
+    turn_seconds: Annotated[int, Field(ge=TURN_SECONDS_MIN, le=TURN_SECONDS_MAX)] | None = None
+    """Turn-based games, with this time per move (left out: real-time, with a clock per move)."""
+    bots: Annotated[
+        list[Annotated[str, StringConstraints(max_length=20)]], Field(max_length=TOURNAMENT_BOTS_MAX)
+    ] = Field(default_factory=list)
+    """A bot level (``/api/bots``) per bot entered."""
+    min_reputation: Annotated[int, Field(ge=0, le=100, strict=True)] | None = None
+    """The reputation an account needs to enter (left out, or 0: any account)."""
+    rated: bool = True
+    """False: its games change no rating."""
+
+    @model_validator(mode="after")
+    def _one_length(self) -> TournamentIn:
+        if self.format == "swiss" and (self.rounds is None or self.minutes is not None):
+            raise ValueError("a Swiss tournament has 'rounds' and no 'minutes'")
+        if self.format == "arena" and (self.minutes is None or self.rounds is not None):
+            raise ValueError("an arena has 'minutes' and no 'rounds'")
+        return self
+
+
+class EntrantPublic(BaseModel):
+    """An entrant: an account, or a bot named by its level and number (``hard bot 1``)."""
+
+    name: str
+    user_id: int | None
+    username: str | None
+    """For a link to the account's profile (None: a bot, or a deleted account)."""
+    bot: str | None
+    """The bot's level (None: an account)."""
+
+
+class StandingPublic(BaseModel):
+    """One entrant's row of the standings, best first."""
+
+    name: str
+    username: str | None
+    points: float
+    games: int
+    """Games played (not byes)."""
+    buchholz: float
+    """The tie-break: the sum of the points of the entrants one sat with."""
+    duplicate: float | None
+    """Duplicate tournaments: the points against those who held the same cards (None otherwise)."""
+    streak: bool = False
+    """Arena: the next game scores double."""
+
+
+class TournamentGamePublic(BaseModel):
+    """A table of a round, with its players in seat order."""
+
+    table: int
+    status: Literal["open", "playing", "over"]
+    players: list[str]
+    points: list[float] | None
+    """Once over: each seat's placing points (1 first, 0 last)."""
+
+
+class RoundPublic(BaseModel):
+    """A Swiss round (an arena: a group of tables started one after another, which play the same deal in a
+    duplicate arena)."""
+
+    number: int
+    """From 1."""
+    tables: list[int]
+    byes: list[str]
+    """The entrants sitting the round out (a bye scores half a point)."""
+    games: list[TournamentGamePublic]
+    """The tables again, with their players and status."""
+
+
+class TournamentSummary(BaseModel):
+    """A tournament as the list shows it."""
+
+    id: int
+    game: str
+    title: str
+    """The game's title."""
+    format: Literal["swiss", "arena"]
+    status: Literal["open", "running", "over"]
+    planned_rounds: int | None
+    """Swiss: the rounds to play."""
+    minutes: float | None
+    """Arena: its length."""
+    duplicate: bool
+    turn_seconds: int | None
+    rated: bool
+    min_reputation: int | None
+    created_by: str
+    creator_id: int
+    created_at: Moment
+    started_at: Moment | None
+    ends_at: Moment | None
+    """Arena: when new games stop."""
+    options: dict[str, Any]
+    """Every table's options (the list says those changed from the game's defaults)."""
+    entrant_count: int
+    user_ids: list[int]
+    """The accounts entered (the list offers them Leave, others Join)."""
+    round: int
+    """Swiss: rounds paired so far; arena: groups of tables started so far."""
+
+
+class TournamentPublic(TournamentSummary):
+    """A tournament with its entrants, rounds and standings, and how it is scored in words."""
+
+    entrants: list[EntrantPublic]
+    rounds: list[RoundPublic]
+    standings: list[StandingPublic]
+    scoring: str
+    """The rules of scoring in words, for the page."""

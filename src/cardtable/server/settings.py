@@ -193,6 +193,9 @@ class Settings(BaseSettings):
     bot_lease_seconds: float = Field(
         default=6.0, ge=1, le=300, description="how long a dead instance's bots wait for another to take over"
     )
+    tournament_check_seconds: float = Field(
+        default=5.0, gt=0, le=300, description="seconds between two looks at every running tournament"
+    )
     bot_hold_file: Path | None = Field(
         default=None, description="tests only: while this file exists, bots wait before they move"
     )

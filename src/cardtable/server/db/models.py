@@ -135,6 +135,8 @@ class GameTable(Base):
     """The game moves ratings; False: a friendly table (``services.endings``)."""
     min_reputation: Mapped[int | None]
     """The reputation (0 to 100) an account needs to sit down here (None: none; ``services.reputation``)."""
+    tournament_id: Mapped[int | None] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    """The tournament this table is a game of (None: a table of the lobby; ``services.tournaments``)."""
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"
@@ -284,3 +286,82 @@ class ReviewReader(Base):
 
     review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+
+
+class Tournament(Base):
+    """A Swiss or arena tournament: its game, its rules and how far it has come (``services.tournaments``).
+    Its rows are locked while a round is paired or players are seated, so that happens once."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]]
+    format: Mapped[str] = mapped_column(String(10))
+    """``swiss`` or ``arena``."""
+    rounds: Mapped[int | None]
+    """Swiss: the rounds to play."""
+    minutes: Mapped[float | None] = mapped_column(Float)
+    """Arena: for how long new games start."""
+    duplicate: Mapped[bool] = mapped_column(default=False)
+    """Every table of a round plays the same deal (``cardtable.tournaments.duplicate``)."""
+    turn_seconds: Mapped[int | None]
+    """Turn-based games, with this time per move (None: real-time)."""
+    min_reputation: Mapped[int | None]
+    rated: Mapped[bool] = mapped_column(default=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    """A server secret, as a table's: every deal of the tournament comes from it."""
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    """``open`` (taking entrants), ``running`` or ``over``."""
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime]
+    started_at: Mapped[float | None] = mapped_column(Float)
+    """Unix seconds."""
+    ends_at: Mapped[float | None] = mapped_column(Float)
+    """Arena: no game starts after this (Unix seconds)."""
+
+    entrants: Mapped[list[TournamentEntrant]] = relationship(
+        order_by="TournamentEntrant.id", cascade="all, delete-orphan", lazy="selectin"
+    )
+    creator: Mapped[User] = relationship(lazy="joined")
+
+
+class TournamentEntrant(Base):
+    """An account or a bot (of a level) entered in a tournament."""
+
+    __tablename__ = "tournament_entrants"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    bot: Mapped[str | None] = mapped_column(String(20))
+
+    user: Mapped[User | None] = relationship(lazy="joined")
+
+
+class TournamentRound(Base):
+    """A Swiss round paired: its number (from 1) and who had a bye in it."""
+
+    __tablename__ = "tournament_rounds"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    byes: Mapped[list[int]] = mapped_column(JSON)
+    """Entrant ids."""
+
+
+class TournamentTable(Base):
+    """A game table of a tournament (``game_tables.tournament_id``): its round (an arena's duplicate group),
+    its place in the round, and the entrant at each seat."""
+
+    __tablename__ = "tournament_tables"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int]
+    number: Mapped[int]
+    """Swiss: the table's place in its round (the top table 0). Arena: how many tables started before it."""
+    entrants: Mapped[list[int]] = mapped_column(JSON)
+    """Entrant ids, in seat order."""

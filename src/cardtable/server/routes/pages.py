@@ -104,6 +104,16 @@ def leaderboard(board: Annotated[str, Path(max_length=40)]) -> FileResponse:
     return page("leaderboard.html")
 
 
+@router.get("/tournaments")
+def tournaments() -> FileResponse:
+    return page("tournaments.html")
+
+
+@router.get("/tournaments/{tournament_id}")
+def tournament(tournament_id: Annotated[int, Path(ge=1, le=MAX_INT)]) -> FileResponse:
+    return page("tournament.html")
+
+
 @router.get("/settings")
 def settings() -> FileResponse:
     return page("settings.html")

@@ -2,8 +2,9 @@
 seconds, or who says ``away``, has their seat played by the stand-in bot (``away = "away"``) so the others
 can finish; they may take it back (``take_back``), unless their game time ran out (``away = "time"``).
 
-A table of bots only that no connection follows for ``abandon`` seconds is abandoned: it ends where it
-stands (status ``over``, result ``{"ended": "abandoned"}``, no ratings), so no server plays it for nobody.
+A table of bots only (not a tournament's) that no connection follows for ``abandon`` seconds is abandoned:
+it ends where it stands (status ``over``, result ``{"ended": "abandoned"}``, no ratings), so no server plays
+it for nobody.
 
 Decisions:
 - Presence is counted by ``server.presence``: in this process, or beside other servers (``shared``) in
@@ -163,4 +164,6 @@ class Away:
 
 
 def _bots_only(live: Live) -> bool:
-    return all(seat.kind == "bot" for seat in live.seats)
+    """A table of bots only, which may be abandoned: not a tournament's (a bots' tournament runs to its
+    end)."""
+    return live.tournament is None and all(seat.kind == "bot" for seat in live.seats)

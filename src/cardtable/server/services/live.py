@@ -91,6 +91,8 @@ class Live:
     """Played over hours or days: nobody's seat goes to the stand-in for being gone."""
     rated: bool = True
     """The game moves ratings (False: a friendly table)."""
+    tournament: int | None = None
+    """The tournament this table is a game of (``tournaments``): never abandoned, and its end is told."""
     forced: tuple[int, int] | None = None
     """(seat, version) of a decision whose time ran out: the stand-in bot makes it."""
     story: Story | None = None
@@ -227,6 +229,7 @@ def live_from_row(table: GameTable) -> Live:
         turn_since=table.turn_since,
         turn_based=table.turn_based,
         rated=table.rated,
+        tournament=table.tournament_id,
         time_used=[s.time_used or 0.0 for s in table.seats],
         away={s.seat: s.away for s in table.seats if s.away is not None and s.user_id is not None},
     )

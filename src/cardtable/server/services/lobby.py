@@ -95,6 +95,12 @@ def bot_levels() -> list[str]:
     return bots.levels()
 
 
+def default_stand_in() -> str:
+    """The stand-in bot of a table that names none: ``STAND_IN``, or the middle level of those there are."""
+    levels = bot_levels()
+    return STAND_IN if STAND_IN in levels else levels[len(levels) // 2]
+
+
 @dataclass
 class Lobby:
     """Tables before and after their games; thread-safe (a change of a table under its lock)."""
@@ -149,13 +155,13 @@ class Lobby:
             raise Invalid("an account can be invited to one seat only")
         if user.username in invited:
             raise Invalid("to sit at your own table, take a 'me' seat")
-        stand_in = spec.stand_in or (STAND_IN if STAND_IN in levels else levels[len(levels) // 2])
+        stand_in = spec.stand_in or default_stand_in()
         if stand_in not in levels:
             raise Invalid(f"there is no bot level {stand_in!r}; the levels are: {', '.join(levels)}")
         clock = spec.clock
         move_seconds = clock.move_seconds if clock else None
         if spec.turn_seconds is not None:
-            move_seconds = max(1, round(spec.turn_seconds * self.turn_time_scale))
+            move_seconds = self.turn_move_seconds(spec.turn_seconds)
         self.limits.check_invites(user=user, address=address, invited=invited)
         with self.db.write() as session:
             self.limits.check_room(session, user=user, address=address)
@@ -181,9 +187,9 @@ class Lobby:
                 rated=spec.rated,
                 min_reputation=spec.min_reputation or None,
             )
-            live = _start_if_full(session, table)
+            live = start_if_full(session, table)
             public = table_store.table_public(table)
-        self._changed(live)
+        self.changed(live)
         if accounts and self.mailer is not None:
             self.mailer.invited(public.id)
         return public
@@ -206,12 +212,12 @@ class Lobby:
                     raise Forbidden(f"you cannot sit at table {table_id}", code="blocked")
                 if chosen.invited_id != user.id:  # a seat kept for you is the creator's choice
                     reputation.check_minimum(
-                        session, user.id, table_id=table_id, minimum=table.min_reputation
+                        session, user.id, place=f"table {table_id}", minimum=table.min_reputation
                     )
                 table_store.sit(session, seat=chosen, user_id=user.id)
-                live = _start_if_full(session, table)
+                live = start_if_full(session, table)
                 public = table_store.table_public(table)
-            self._changed(live)  # committed, and still under the lock: updates go out in order
+            self.changed(live)  # committed, and still under the lock: updates go out in order
         return public
 
     def leave(self, user: UserPublic, table_id: int) -> TablePublic:
@@ -274,7 +280,11 @@ class Lobby:
         record["seed"] = None
         return record
 
-    def _changed(self, live: Live) -> None:
+    def turn_move_seconds(self, turn_seconds: int) -> int:
+        """A turn-based table's time per move (``turn_time_scale``)."""
+        return max(1, round(turn_seconds * self.turn_time_scale))
+
+    def changed(self, live: Live) -> None:
         """After a committed change of a table's seats: hold a started game in memory, publish, and hand
         on the turn."""
         if live.status == "playing":
@@ -306,9 +316,9 @@ def _free_seat(table: GameTable, user: UserPublic, wanted: int | None) -> Seat:
     return (kept or open_seats)[0]
 
 
-def _start_if_full(session: Session, table: GameTable) -> Live:
+def start_if_full(session: Session, table: GameTable) -> Live:
     """The table as held; when every seat is taken its game is dealt, and the first events are stored in
-    this transaction."""
+    this transaction (then ``Lobby.changed`` once committed)."""
     live = live_from_row(table)
     if any(s.kind in ("open", "invited") for s in live.seats):
         return live

@@ -72,12 +72,12 @@ def reputation_of(user: User) -> ReputationPublic | None:
     )
 
 
-def check_minimum(session: Session, user_id: int, *, table_id: int, minimum: int | None) -> None:
-    """Forbidden (code ``reputation``) when user ``user_id`` may not sit down at a table asking
-    ``minimum``."""
+def check_minimum(session: Session, user_id: int, *, place: str, minimum: int | None) -> None:
+    """Forbidden (code ``reputation``) when user ``user_id`` may not sit down at ``place`` ("table 3",
+    "tournament 2") asking ``minimum``."""
     if not minimum:
         return
-    asked = f"table {table_id} asks for a reputation of {minimum} or more"
+    asked = f"{place} asks for a reputation of {minimum} or more"
     user = session.get(User, user_id)
     reputation = reputation_of(user) if user is not None else None
     if reputation is None:

@@ -147,9 +147,11 @@ def waiting_for(session: Session, *, user_id: int) -> list[GameTable]:
 
 
 def bot_only_tables(session: Session) -> list[int]:
-    """The running tables where no person sits."""
+    """The running tables where no person sits, but a tournament's (``away``: these may be abandoned)."""
     people = select(Seat.table_id).where(Seat.user_id.is_not(None))
-    query = select(GameTable.id).where(GameTable.status == "playing", GameTable.id.not_in(people))
+    query = select(GameTable.id).where(
+        GameTable.status == "playing", GameTable.id.not_in(people), GameTable.tournament_id.is_(None)
+    )
     return list(session.scalars(query))
 
 
@@ -160,8 +162,13 @@ def stored_versions(session: Session, *, ids: Sequence[int]) -> dict[int, int]:
 
 
 def unfinished_tables(session: Session, *, creator: int | None = None, address: str | None = None) -> int:
-    """How many tables not over were created by user ``creator``, or from ``address``."""
-    query = select(func.count()).select_from(GameTable).where(GameTable.status != "over")
+    """How many tables not over were created by user ``creator``, or from ``address`` (a tournament's
+    tables are the tournament's, not its creator's)."""
+    query = (
+        select(func.count())
+        .select_from(GameTable)
+        .where(GameTable.status != "over", GameTable.tournament_id.is_(None))
+    )
     if creator is not None:
         query = query.where(GameTable.created_by == creator)
     if address is not None:
@@ -246,6 +253,7 @@ def table_public(table: GameTable) -> TablePublic:
         board=board_of(table.game, table.options),
         rated=table.rated,
         min_reputation=table.min_reputation,
+        tournament=table.tournament_id,
     )
 
 
@@ -269,6 +277,7 @@ def add_table(
     invited_ids: dict[str, int] | None = None,
     rated: bool = True,
     min_reputation: int | None = None,
+    tournament_id: int | None = None,
 ) -> GameTable:
     """A new open table with its seats (``me`` is the creator; an invited seat is kept for the account
     ``invited_ids`` gives its name, or for nobody); flushed, so it has its id."""
@@ -291,6 +300,7 @@ def add_table(
         turn_based=turn_based,
         rated=rated,
         min_reputation=min_reputation,
+        tournament_id=tournament_id,
     )
     me = session.get(User, creator)
     table.seats = [

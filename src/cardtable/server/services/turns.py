@@ -79,6 +79,9 @@ class Turns:
     """Told (table id, version) when a bot is to act; the app sets it to put a bot-turn job."""
     mailer: Mailer | None = None
     """Mails turn-based tables' people (None: this server sends no mail)."""
+    tournament_game_over: Callable[[int], None] = lambda tournament_id: None
+    """Told the tournament of a table whose game just ended; the app sets it to put a job that advances the
+    tournament (``tournaments``)."""
     settle: Callable[[Live], None] = lambda live: None
     """Commits the steps of a turn in progress its person may still take back (``Moves.settle``, which
     sets it): before the stand-in goes on from them or their time runs out (``held``)."""
@@ -97,7 +100,10 @@ class Turns:
                 self.mailer.your_turn(live.id, user)
 
     def game_over(self, live: Live) -> None:
-        """A move ended the game (committed): the people of a turn-based table are told by mail."""
+        """A move ended the game (committed): its tournament, if any, is told, and the people of a
+        turn-based table by mail."""
+        if live.tournament is not None:
+            self.tournament_game_over(live.tournament)
         if self.mailer is not None and live.turn_based:
             self.mailer.game_over(live.id)
 

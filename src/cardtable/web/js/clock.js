@@ -42,3 +42,10 @@ export function clockText(seconds) {
   const s = String(whole % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
+
+/** A turn-based time per move in words: "1 day", "2 days", "3 h" (m:ss for anything else). */
+export function moveTimeText(seconds) {
+  const days = seconds / 86400;
+  if (Number.isInteger(days)) return `${days} ${days === 1 ? "day" : "days"}`;
+  return seconds % 3600 === 0 ? `${seconds / 3600} h` : clockText(seconds);
+}

@@ -8,12 +8,13 @@
 // Open tables where a friend sits come first, under "Your friends' tables", each marked with the friends.
 
 import { api, header, notice, requireUser, showInvitations, showMyTurns } from "./api.js";
-import { clockText } from "./clock.js";
+import { clockText, moveTimeText } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { gameList, seatWord, titleOf } from "./names.js";
 import { friendsAt, myFriends } from "./friends.js";
 import { boardLabels, profileLink } from "./players.js";
 import { minimumText, minimumTitle } from "./reputation.js";
+import { optionsText as changedOptions } from "./options.js";
 
 const REFRESH_MS = 4000;
 const user = await requireUser();
@@ -29,22 +30,8 @@ function seatText(seat) {
   return "open";
 }
 
-/** The options a table changed from its game's defaults, in words ("" when none): the rule set's
- * version is in the game's name already, and the player count in the title line. */
-function optionsText(table) {
-  const specs = games.find((g) => g.name === table.game)?.options ?? [];
-  return specs
-    .filter((o) => o.name !== "players" && o.name !== "version" && o.name in table.options && table.options[o.name] !== o.default)
-    .map((o) => optionWords(o, table.options[o.name]))
-    .join(", ");
-}
-
-function optionWords(option, value) {
-  const label = option.name.replaceAll("_", " ");
-  if (option.kind === "bool") return value ? label : `no ${label}`;
-  if (option.kind === "seat") return `${label}: ${value === null ? "random" : seatWord(value, "seat")}`;
-  return `${label}: ${value}`;
-}
+/** The options a table changed from its game's defaults, in words (options.js). */
+const optionsText = (table) => changedOptions(games, table.game, table.options);
 
 function canJoin(table) {
   if (table.seats.some((s) => s.user_id === user.id)) return false;
@@ -101,10 +88,7 @@ function tableItem(table, action) {
 /** " · turn-based, 1 day per move" for a turn-based table (nothing for a real-time one). */
 function paceText(table) {
   if (!table.turn_based || !table.clock) return "";
-  const seconds = table.clock.move_seconds;
-  const days = seconds / 86400;
-  const words = Number.isInteger(days) ? `${days} ${days === 1 ? "day" : "days"}` : seconds % 3600 === 0 ? `${seconds / 3600} h` : clockText(seconds);
-  return ` · turn-based, ${words} per move`;
+  return ` · turn-based, ${moveTimeText(table.clock.move_seconds)} per move`;
 }
 
 /** "Your turn at N tables", each with its game and the time left before the stand-in bot moves. */

@@ -1,17 +1,17 @@
-// The create-table page: pick a game, its options (built from what /api/games declares) and who sits in
+// The create-table page: pick a game, its options (options.js, from what /api/games declares) and who sits in
 // each seat (you, open, an invited account, or a bot of a level from /api/bots); optionally a clock (time
 // per move, time per player for the game) and the bot level that plays for someone out of time or away;
 // or a turn-based table, with a time per move from an hour to three days; and the reputation asked of
 // whoever sits down (the score a profile shows).
 // Your friends are offered as buttons: one click keeps a seat for that friend (friends.js).
 // Everything in players' words: games by their titles, seats counted from 1, each option's help with the
-// range a table allows; options kept for research (`research` in /api/games) are not offered, so a
-// table keeps their defaults.
+// range a table allows (options.js).
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
 import { friendChips, myFriends } from "./friends.js";
 import { seatWord } from "./names.js";
+import { optionFields } from "./options.js";
 
 const user = await requireUser();
 header(user);
@@ -19,58 +19,13 @@ const [games, bots, friends] = await Promise.all([api("/games"), api("/bots"), m
 
 const form = document.querySelector("#new-table");
 const gameSelect = document.querySelector("#game");
-const optionsEl = document.querySelector("#options");
 const seatsEl = document.querySelector("#seat-choices");
 const standIn = document.querySelector("#stand-in");
 
 replace(standIn, bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
 
-replace(gameSelect, games.map((g) => h("option", { value: g.name }, g.title)));
-gameSelect.value = games[0].name;
-
-const game = () => games.find((g) => g.name === gameSelect.value);
-const players = () => Number(form.elements["opt-players"].value);
-
-function optionField(option) {
-  const id = `opt-${option.name}`;
-  let input;
-  if (option.name === "players") {
-    input = h("select", { id, name: id }, game().players.map((n) => h("option", { value: JSON.stringify(n), selected: n === option.default }, n)));
-    input.addEventListener("change", () => {
-      drawSeats();
-      refreshSeatOptions();
-    });
-  } else if (option.kind === "seat") {
-    input = h("select", { id, name: id, class: "seat-option" });
-  } else if (option.kind === "bool") {
-    input = h("input", { id, name: id, type: "checkbox", checked: option.default === true });
-  } else if (option.choices) {
-    input = h("select", { id, name: id }, option.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
-  } else if (option.kind === "int") {
-    input = h("input", { id, name: id, type: "number", min: option.minimum ?? undefined, max: option.maximum ?? undefined, value: option.default, required: true });
-  } else {
-    input = h("input", { id, name: id, type: "text", value: option.default ?? "" });
-  }
-  const words = option.name.replaceAll("_", " ");
-  // a checkbox sits beside its words, as "Friendly game" does, not alone in the middle of the form
-  const label = option.kind === "bool" ? h("label", { class: "choice" }, input, ` ${words}`) : h("label", { for: id }, words);
-  return h("div", { class: "field" }, label, option.kind === "bool" ? null : input, h("small", { class: "quiet" }, helpText(option)));
-}
-
-/** The option's help, with the range of values a table allows for an open-ended number. */
-function helpText(option) {
-  if (option.kind !== "int" || option.choices || option.minimum === null) return option.help;
-  return option.maximum === null ? `${option.help} (at least ${option.minimum})` : `${option.help} (${option.minimum} to ${option.maximum})`;
-}
-
-/** The options a table offers: all but those kept for research. */
-const offered = () => game().options.filter((option) => !option.research);
-
-function refreshSeatOptions() {
-  for (const select of optionsEl.querySelectorAll("select.seat-option")) {
-    replace(select, h("option", { value: "" }, "random"), Array.from({ length: players() }, (_, s) => h("option", { value: s }, seatWord(s, "seat"))));
-  }
-}
+const fields = optionFields({ form, gameSelect, optionsEl: document.querySelector("#options"), games, onPlayers: drawSeats });
+const players = fields.players;
 
 function seatRow(seat) {
   const kind = h(
@@ -98,25 +53,6 @@ function seatRow(seat) {
 
 function drawSeats() {
   replace(seatsEl, Array.from({ length: players() }, (_, s) => seatRow(s)));
-}
-
-function drawOptions() {
-  replace(optionsEl, offered().map(optionField));
-  refreshSeatOptions();
-  drawSeats();
-}
-
-function readOptions() {
-  const options = {};
-  for (const option of offered()) {
-    const input = form.elements[`opt-${option.name}`];
-    if (option.kind === "bool") options[option.name] = input.checked;
-    else if (option.kind === "seat") options[option.name] = input.value === "" ? null : Number(input.value);
-    else if (option.choices || option.name === "players") options[option.name] = JSON.parse(input.value);
-    else if (option.kind === "int") options[option.name] = Number(input.value);
-    else options[option.name] = input.value;
-  }
-  return options;
 }
 
 function readSeats() {
@@ -166,15 +102,14 @@ function inviteFriend(username) {
 }
 
 friendChips(document.querySelector("#friend-chips"), friends, inviteFriend);
-gameSelect.addEventListener("change", drawOptions);
 for (const radio of form.elements.pace) radio.addEventListener("change", showPace);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const table = await api("/tables", { method: "POST", body: { game: game().name, options: readOptions(), seats: readSeats(), clock: readClock(), stand_in: standIn.value, rated: !form.elements.friendly.checked, min_reputation: readMinimum(), turn_seconds: turnBased() ? Number(form.elements["turn-seconds"].value) : undefined } });
+    const table = await api("/tables", { method: "POST", body: { game: fields.game().name, options: fields.read(), seats: readSeats(), clock: readClock(), stand_in: standIn.value, rated: !form.elements.friendly.checked, min_reputation: readMinimum(), turn_seconds: turnBased() ? Number(form.elements["turn-seconds"].value) : undefined } });
     location.assign(`/tables/${table.id}`);
   } catch (error) {
     notice(error.message);
   }
 });
-drawOptions();
+fields.draw();
