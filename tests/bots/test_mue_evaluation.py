@@ -1,5 +1,6 @@
-"""What ISMCTS knows of Mü (bots/games/mue.py, ``Evaluation``): how its rollouts play and how it scores
-the end of a hand (rules/mue.md §4, §6)."""
+"""What ISMCTS knows of Mü (bots/games/mue.py, ``Evaluation``): how its rollouts play (they bid, name
+trumps and the partner as the policy does, never chase an éclat, and play cards at random) and how it
+scores the end of a hand (rules/mue.md §4, §6)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from cardtable.bots import SeatView
 from cardtable.bots.games.mue import REWARD_SPAN, hand_rewards, play, rollout
 
 from ..games.test_mue import bid, passes, stacked
+from .test_mue_policy import BALANCED, SIX_RED
 
 FOUR_RED = ["R9", "R8", "R7", "R6", "B2", "B3", "B4", "G2", "G3", "Y2", "Y3", "P2"]
 
@@ -23,6 +25,23 @@ def chief_to_name_trump() -> cardtable.State:
 
 def rollout_moves(state: cardtable.State, seeds: range) -> set[str]:
     return {state.action_to_string(rollout(SeatView(state), random.Random(seed))) for seed in seeds}
+
+
+def test_rollouts_answer_a_bid_as_the_policy_does() -> None:
+    """§4.1: seat 0 opened with B0; seat 1's six reds support a bid of 4, so it goes above the leader
+    with its best red (rollouts once stopped bidding, and nobody answered a bid)."""
+    state = stacked(5, {0: ["B0"], 1: SIX_RED}, moves=bid("B0"))
+    assert rollout_moves(state, range(10)) == {"show R9"}
+    assert state.action_to_string(play(SeatView(state), random.Random(0))) == "show R9"
+
+
+def test_rollouts_never_bid_for_an_eclat() -> None:
+    """§4.2: seat 1 drew level with seat 0. The policy goes above the top for the éclat (its answer to
+    random bidders); rollouts stay within the hand's strength, so a seat that draws level with careful
+    bidders is left to pay as the latecomer."""
+    state = stacked(5, {0: ["B0"], 1: ["G0"], 2: BALANCED}, moves=[*bid("B0"), *bid("G0")])
+    assert state.action_to_string(play(SeatView(state), random.Random(0))) == "show R4"
+    assert rollout_moves(state, range(10)) == {"pass"}
 
 
 def test_rollouts_name_the_trump_as_the_policy_does() -> None:

@@ -15,7 +15,17 @@ import pytest
 import cardtable
 from cardtable import bots
 from cardtable.bots.games import mue, slobberhannes, troeven
-from cardtable.bots.review import VERDICTS, accuracy, judge, plan, review, summarize, verdict
+from cardtable.bots.review import (
+    GOOD,
+    VERDICTS,
+    accuracy_of,
+    judge,
+    plan,
+    point_value,
+    review,
+    summarize,
+    verdict,
+)
 
 from ..games.test_slobberhannes import stacked
 
@@ -52,20 +62,33 @@ def test_a_review_judges_each_decision_by_its_values() -> None:
     assert result["seat"] == 2 and result["game"] == "slobberhannes"
     assert result["judged"] + result["forced"] == len(seat_moves(record, 2))
     assert result["judged"] == len(result["decisions"]) > 0
+    exchange = point_value("slobberhannes", tuple(sorted(result["options"].items())))
     for decision in result["decisions"]:
         event = record["events"][decision["event"]]
         assert event == {"seat": 2, "move": decision["played"]}
-        values = decision["values"]
-        assert len(values) > 1 and decision["played"] in values
-        assert values[decision["best"]] == max(values.values())
-        assert decision["loss"] == pytest.approx(values[decision["best"]] - values[decision["played"]])
-        assert decision["verdict"] == verdict(decision["loss"])
+        values, points, played, best = (decision[key] for key in ("values", "points", "played", "best"))
+        assert len(values) > 1 and played in values
         assert all(0 <= value <= 1 for value in values.values())
-        assert set(decision["points"]) == set(values)
-        assert all(-4 <= points <= 0 for points in decision["points"].values())
+        assert set(points) == set(values)
+        assert all(-4 <= hand <= 0 for hand in points.values())
+        assert decision["win_loss"] == pytest.approx(values[best] - values[played], abs=2e-4)
+        assert decision["points_loss"] == pytest.approx(points[best] - points[played], abs=2e-4)
+        chance = max(values.values())  # the measure: points count as far as the match is decided
+        weight = (1 - 4 * chance * (1 - chance)) * exchange
+        assert decision["loss"] == pytest.approx(
+            decision["win_loss"] + weight * decision["points_loss"], abs=1e-3
+        )
+        assert decision["loss"] >= 0 and decision["margin"] >= 0 and decision["stake"] >= decision["loss"]
+        assert decision["equal"][0] == best and set(decision["equal"]) <= set(values)
+        tied = played in decision["equal"]
+        assert decision["verdict"] == ("good" if tied else verdict(decision["loss"]))
+        assert tied == (
+            decision["loss"] <= decision["margin"] or decision["loss"] + decision["margin"] < GOOD
+        )
+        assert decision["tries"] * len(values) == decision["iterations"]
     good = [d for d in result["decisions"] if d["verdict"] == "good"]
     assert result["good_share"] == pytest.approx(len(good) / result["judged"], abs=1e-4)
-    assert 0 <= result["accuracy"] <= 100
+    assert 0 <= result["accuracy"] <= 100 and result["accuracy"] == accuracy_of(result["decisions"])
     mistakes = result["biggest_mistakes"]
     assert len(mistakes) <= 3 and all(d["verdict"] != "good" for d in mistakes)
     assert [d["loss"] for d in mistakes] == sorted((d["loss"] for d in mistakes), reverse=True)
@@ -136,7 +159,11 @@ def test_a_mue_bid_of_several_cards_is_one_decision() -> None:
         : len(steps)
     ]
     assert decision["loss"] == pytest.approx(min(1, sum(step["loss"] for step in steps)), abs=1e-4)
-    assert decision["verdict"] == verdict(decision["loss"])
+    for key in ("win_loss", "points_loss", "iterations"):
+        assert decision[key] == pytest.approx(sum(step[key] for step in steps), abs=1e-3)
+    tied = all(step["played"] in step["equal"] for step in steps)
+    assert (decision["played"] in decision["equal"]) == tied and decision["equal"][0] == decision["best"]
+    assert decision["verdict"] == ("good" if tied else verdict(decision["loss"]))
     assert set(decision["values"]) == {decision["played"], decision["best"]}
     assert decision["win_chance"] == decision["values"][decision["played"]] == steps[-1]["win_chance"]
     wrong = next((step for step in steps if step["best"] != step["played"]), None)
@@ -147,7 +174,7 @@ def test_a_mue_bid_of_several_cards_is_one_decision() -> None:
         assert decision["best_moves"] == [*before, wrong["best"]] and decision["best"] == " ".join(
             decision["best_moves"]
         )
-    assert result["accuracy"] == accuracy([decision["loss"]])
+    assert result["accuracy"] == accuracy_of([decision])
     assert result["biggest_mistakes"] == ([decision] if decision["verdict"] != "good" else [])
     apart = [judge(record, event, iterations=20, seed=0) for event in judged]
     assert summarize(record, 1, apart, forced, iterations=20, seed=0) == result
@@ -284,12 +311,12 @@ def test_passing_up_a_winning_move_is_a_mistake_or_worse(name: str, best: str) -
     assert decision["values"][best] == 1.0
 
 
-def pooled_losses(
+def pooled_decisions(
     game: str, options: dict[str, Any], moves: int, seeds: range, iterations: int
-) -> dict[str, list[float]]:
-    """Losses of the seats played by ``hard`` (even seats) and ``random`` (odd seats), over the first
-    ``moves`` events of each seed's match."""
-    losses: dict[str, list[float]] = {"hard": [], "random": []}
+) -> dict[str, list[dict[str, Any]]]:
+    """The judged decisions of the seats played by ``hard`` (even seats) and ``random`` (odd seats),
+    over the first ``moves`` events of each seed's match."""
+    decisions: dict[str, list[dict[str, Any]]] = {"hard": [], "random": []}
     for seed in seeds:
         state = cardtable.make(game, **options).new_game(seed=seed)
         players = [bots.make("hard" if seat % 2 == 0 else "random", seed=seed) for seat in range(2)]
@@ -299,8 +326,8 @@ def pooled_losses(
             state.apply_action(players[seat % 2].choose(state))
         for seat, level in ((0, "hard"), (1, "random")):
             result = review(state.record(), seat, iterations=iterations, seed=seed)
-            losses[level] += [decision["loss"] for decision in result["decisions"]]
-    return losses
+            decisions[level] += result["decisions"]
+    return decisions
 
 
 @pytest.mark.parametrize(
@@ -316,8 +343,8 @@ def test_the_moves_of_hard_rate_clearly_higher_than_the_moves_of_random(
 ) -> None:
     """Over one-point Troeven matches (one round decides them) and Slobberhannes hands. A small
     budget's noise costs every seat accuracy, ``hard``'s most: Troeven needs a few hundred."""
-    losses = pooled_losses(game, options, moves, seeds, iterations)
-    hard, rand = accuracy(losses["hard"]), accuracy(losses["random"])
+    decisions = pooled_decisions(game, options, moves, seeds, iterations)
+    hard, rand = accuracy_of(decisions["hard"]), accuracy_of(decisions["random"])
     assert hard is not None and rand is not None
     assert hard > rand + 5, (hard, rand)
 

@@ -25,7 +25,9 @@ Decisions:
 - ``search_every_move`` runs the same search to value every move rather than to pick one (a game
   review): the root's moves take turns, each tried once in every sampled world (so moves are compared
   on the same hidden cards), and below the root the search goes on as in ``choose``. It ends only
-  after a whole round of the moves, at least one, so every move is tried and equally often.
+  after a whole round of the moves, at least one, so every move is tried and equally often. With an
+  iteration budget it may go on, a budget at a time, while the caller's ``more`` asks for it (a review
+  searching until it is sure): the same tree grows, so the result still depends on the seed alone.
 
 >>> import cardtable
 >>> state = cardtable.make("slobberhannes").new_game(seed=4)
@@ -56,6 +58,9 @@ LeafHook = Callable[[int, State, list[float]], None]
 """``leaf(move, world, rewards)``: told, after each iteration of ``search_every_move``, the root move it
 tried, the world where its rollout stopped (a sampled world: it may show any card) and the per-seat
 rewards the search backed up."""
+More = Callable[[int], bool]
+"""``more(done)``: asked by ``search_every_move`` each time its iteration budget is spent (``done``
+iterations, whole rounds of the root's moves) whether to search another budget's worth."""
 
 
 class _Node:
@@ -123,12 +128,14 @@ class ISMCTSBot(Bot):
             return self.rng.choice(legal)
         return max(tried, key=lambda a: (tried[a].visits, tried[a].total))
 
-    def search_every_move(self, state: State, leaf: LeafHook | None = None) -> dict[int, tuple[int, float]]:
+    def search_every_move(
+        self, state: State, leaf: LeafHook | None = None, more: More | None = None
+    ) -> dict[int, tuple[int, float]]:
         """Search every legal move of the seat to act equally (see the module docstring) within the
-        bot's budget; returns each legal move's visits and mean reward for the seat. Raises
-        ValueError as ``choose`` does."""
+        bot's budget, extended while ``more`` asks; returns each legal move's visits and mean reward
+        for the seat. Raises ValueError as ``choose`` does."""
         view = SeatView(state)
-        root = self._search(view, self._rollout_policy(view.game.name), view.legal_actions(), leaf)
+        root = self._search(view, self._rollout_policy(view.game.name), view.legal_actions(), leaf, more)
         return {action: (node.visits, node.total / node.visits) for action, node in root.children.items()}
 
     def _rollout_policy(self, game: str) -> Policy | None:
@@ -145,10 +152,11 @@ class ISMCTSBot(Bot):
         policy: Policy | None,
         root_moves: Sequence[int] = (),
         leaf: LeafHook | None = None,
+        more: More | None = None,
     ) -> _Node:
         """The search tree's root after the budget is spent. With ``root_moves``, the root plays them in
-        turn, one sampled world per round of them, whole rounds only, and ``leaf`` hears of every
-        iteration."""
+        turn, one sampled world per round of them, whole rounds only, ``leaf`` hears of every
+        iteration and ``more`` may extend an iteration budget."""
         rng = self.rng
         evaluation = evaluation_for(view.game.name)
         hand_end, max_moves, rewards_of = evaluation.hand_end, evaluation.max_moves, evaluation.rewards
@@ -161,8 +169,20 @@ class ISMCTSBot(Bot):
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done, turns, turn, shared = 0, len(root_moves), 0, None
+
+        budgets = 1  # iteration budgets granted: ``more`` may add some
+
+        def budget_left() -> bool:
+            nonlocal budgets
+            if limit is None or done < limit * budgets:
+                return True
+            if more is None or not more(done):
+                return False
+            budgets += 1
+            return True
+
         while (turns and (done < turns or done % turns)) or (
-            (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline)
+            budget_left() and (deadline is None or time.perf_counter() < deadline)
         ):
             if turns:
                 turn = done % turns
@@ -196,7 +216,7 @@ class ISMCTSBot(Bot):
                             children[a].avail += 1
                     action = rng.choice(untried)
                     if policy is not None:
-                        suggested = _policy_move(policy, world, rng)
+                        suggested = policy_move(policy, world, rng)
                         action = suggested if suggested not in children else action
                     child = children[action] = _Node(world.current_player())
                     child.avail = 1
@@ -224,7 +244,7 @@ class ISMCTSBot(Bot):
                 if policy is None:
                     world.apply_action(rng.choice(world.legal_actions()))
                 else:
-                    world.apply_action(_policy_move(policy, world, rng))
+                    world.apply_action(policy_move(policy, world, rng))
                 moves += 1
             if stopped:
                 assert rewards_of is not None and root_public is not None
@@ -252,7 +272,8 @@ def _forced_child(root: _Node, action: int, seat: int) -> tuple[_Node, bool]:
     return child, expanded
 
 
-def _policy_move(policy: Policy, world: State, rng: random.Random) -> int:
+def policy_move(policy: Policy, world: State, rng: random.Random) -> int:
+    """The rollout policy's move in ``world`` (the only one, without asking, where the move is forced)."""
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]

@@ -6,7 +6,10 @@ The policy (docs/rules/cabooses-in-the-corner.md §5–§7) ranks the legal acti
    free a railway for any card;
 3. plays onto corners (trains grow towards departure), cabooses into empty corners, and then plays
    onto railways, the card whose next lower card it also holds first, high cards on empty railways;
-4. other moves that make a pile longer; ending the turn last.
+4. ending the turn (allowed once it has played a card), then other moves that make a pile longer:
+   after a play such a move helped no more than ending the turn (one seat so against three that made
+   it, 4,000 games of four: win share 0.249 ± 0.013), and rollouts then end turns by choice too
+   (``hard`` against three ``medium``, 400 games: 37% ± 5% won, 39% ± 5% before).
 
 Evaluation: the game is one short race (about a dozen turns between beginners in a game of four),
 and luck decides most of it, so a rollout played to the end says little about the move at the root.
@@ -78,7 +81,7 @@ def _priority(obs: JsonDict, words: Words) -> float:
         if count == len(piles[source]):
             return 80 + count
         return 10 + count
-    return 0
+    return 19  # ``end``: before a move that only makes a pile longer
 
 
 def race_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
