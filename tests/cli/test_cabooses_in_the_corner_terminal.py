@@ -12,6 +12,7 @@ import pytest
 import cardtable
 from cardtable import InvalidNotation, bots
 from cardtable.cli.views import view_for
+from cardtable.games.cabooses_in_the_corner import card_words
 
 from .terminal import PROMPT, ended, play_through, spawn
 
@@ -87,7 +88,7 @@ def test_several_actions_in_one_line(tmp_path: Path) -> None:
     child.expect(PROMPT)
     child.sendline(f"{short}, end")
     _, card, place = play.split()
-    child.expect(f"You play {card} to {place}")
+    child.expect(f"You play {card_words(card)} to {place}")  # the card as the pack names it
     child.expect("You end the turn")
     child.expect(r"random bot draws \d+ cards?")
     child.sendline("q")

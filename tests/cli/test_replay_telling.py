@@ -17,7 +17,7 @@ import pytest
 
 import cardtable
 from cardtable.bots.review import review
-from cardtable.cli.review import said_moves
+from cardtable.cli.review import worded
 from cardtable.cli.views import view_for
 from cardtable.core.records import replay_steps
 
@@ -134,14 +134,18 @@ def test_every_hand_is_drawn_at_its_deal(tmp_path: Path) -> None:
 def test_move_numbers_are_the_events_the_review_cites(
     tmp_path: Path, game: str, options: dict[str, Any]
 ) -> None:
+    """The line numbered with a decision's event is the reviewed seat's move there (a card played: the
+    card the review names)."""
     record = record_of(played(game, **options))
     result = review(record, 0, iterations=8, seed=0)
-    said = said_moves(result, record)
+    worded(result, record)
     lines = replayed(tmp_path, record).splitlines()
     assert len(result["decisions"]) > 3
     for decision in result["decisions"]:
-        numbered = f"{decision['event']:>4}  {said[decision['event'], decision['played']]}"
-        assert numbered in lines, numbered
+        numbered = next(line for line in lines if line.startswith(f"{decision['event']:>4}  "))
+        assert numbered.startswith(f"{decision['event']:>4}  {NAMES[0]} "), numbered
+        if " plays " in numbered:
+            assert numbered.endswith(f" plays {decision['said']['played']}"), numbered
 
 
 def test_a_terminal_waits_for_enter_between_hands_and_q_stops(tmp_path: Path) -> None:

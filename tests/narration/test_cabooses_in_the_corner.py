@@ -1,10 +1,12 @@
 """Cabooses in the Corner told by its engine's facts: telling a move changes nothing a played move would
 not, every card drawn and every train departing is told (the cards drawn to the drawer alone), and the
-lines read as the players say them ("You play R7 to NE")."""
+lines read as the players say them, cards in words as the pack names them ("You play red 7 to NE"), and
+each move as a choice of its decision, without its mover ("red 7 to NE"), as a review shows it."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -12,7 +14,7 @@ import pytest
 
 import cardtable
 from cardtable.core.story import Fact
-from cardtable.narration import narrator_for, say
+from cardtable.narration import narrator_for, say, say_move
 
 from ..games.test_cabooses_in_the_corner import stacked
 from .helpers import played
@@ -94,7 +96,7 @@ def test_a_turn_told_move_by_move() -> None:
     assert words(relocate, 0, you=0) == ["You move the caboose pile on N to the corner NE"]
     play = state.tell(state.string_to_action("play R7 NE"))
     assert play == [Fact("play", 0, {"card": "R7", "place": "NE"}, move=True)]
-    assert words(play, 0, you=0) == ["You play R7 to NE"]
+    assert words(play, 0, you=0) == ["You play red 7 to NE"]
     end = state.tell(state.string_to_action("end"))
     assert end == [
         Fact("end-turn", 0, {}, move=True),
@@ -119,7 +121,29 @@ def test_a_move_and_a_departing_train() -> None:
         state.apply_action(state.string_to_action(f"play {card} NE"))
     last = state.tell(state.string_to_action("play R1 NE"))
     assert last[1] == Fact("depart", None, {"cards": ["P8", "R7", "R6", "R5", "R4", "R3", "R2", "R1"]})
-    assert words(last, 1)[1] == "A complete train departs: P8 R7 R6 R5 R4 R3 R2 R1"
+    assert words(last, 1)[1] == (
+        "A complete train departs: purple caboose, red 7, red 6, red 5, red 4, red 3, red 2, red engine 1"
+    )
+
+
+def test_each_move_as_a_choice_names_its_cards_and_places_without_its_mover() -> None:
+    """What a review shows of each legal move (``say_move``): the log's words without "Alice", no code."""
+    state = stacked({0: "R7 R4 R3 R2 R1 W4 B4", 1: "R6"}, "P8 R5 W5 B5", "W2 B2 W3")
+    choices = {
+        state.action_to_string(action): [
+            say_move(NARRATOR, line, NAMES[:2]) for line in NARRATOR.choice_lines(state.describe(action))
+        ]
+        for action in state.legal_actions()
+    }
+    assert choices["play R4 E"] == ["red 4 to E"]
+    assert choices["relocate N NE"] == ["the caboose pile on N to the corner NE"]
+    assert all(len(said) == 1 and "Alice" not in said[0] for said in choices.values())
+    assert not [said for said in choices.values() if re.search(r"\b[BRWPO][0-9B]\b", said[0])]
+    state.apply_action(state.string_to_action("play R4 E"))
+    assert [
+        say_move(NARRATOR, line, NAMES[:2])
+        for line in NARRATOR.choice_lines(state.describe(state.string_to_action("end")))
+    ] == ["end the turn"]
 
 
 def test_forced_draws_and_an_empty_depot_in_words() -> None:

@@ -7,6 +7,7 @@ fill the review workers."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -86,10 +87,15 @@ def test_a_review_runs_with_its_progress_and_is_stored_for_next_time(tmp_path: P
         result = review["result"]
         for decision in result["decisions"]:  # the replay step showing the position of the decision
             assert decision.pop("step") == steps[decision["event"]]
-            assert decision.pop("said")["played"].startswith("seat 1 plays ")  # the move in words
+            said = decision.pop("said")  # every move valued, in the log's words ("Q♣", not "QC")
+            assert said["moves"].keys() == decision["values"].keys()
+            assert said["played"] == said["moves"][decision["played"]]
+            assert not re.search(r"\b[2-9TJQKA][SHDC]\b", " ".join(said["moves"].values())), said
+            assert ("reason" in said) == (decision["verdict"] != "good")
         for mistake in result["biggest_mistakes"]:
             assert mistake.pop("step") == steps[mistake["event"]]
             mistake.pop("said")
+        assert result.pop("said")["hands"][0].startswith("Hand 1: "), "the hand's summary in words"
         assert result == expected, "the site's review is cardtable.review's at the same budget and seed 0"
 
         again = ask(ana, f"uploads/{upload_id}", 0)

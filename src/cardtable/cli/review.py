@@ -11,11 +11,12 @@ Decisions:
 - Progress (moves judged of the total: a Mü bid's steps count apart) goes to stderr, so ``--json``
   output can be piped: a bar on a terminal that can redraw, one line where it cannot. Ctrl-C stops
   with a line saying so (130).
-- The table fits any width: where its columns do not fit, each decision gets a line instead. Written
-  to a file, the table keeps its full width.
-- Moves are said in the game's narrator's words ("Alice plays Q♣", ``cardtable.narration``), as the
-  replay and the site's log say them; ``--json`` keeps their notation. A decision of several moves (a
-  Mü bid) is one row, said as its narrator tells it ("Alice shows red 7, blue 3 (2 face up)").
+- The table fits any width: where its columns do not fit, each decision gets a line instead (and its
+  reason a line under it). Written to a file, the table keeps its full width.
+- The words are the site's (``narration.decisions``): each move as the game's log names it, as a choice
+  of the seat ("Q♣", "red 7 to NE"; a Mü bid as one row, "bid red 7, blue 3 (2 face up)"), the moves
+  as good as the best in the best move's place, why each move that was not good lost (under the table,
+  by event), and a line per hand; ``--json`` keeps the data alone.
 - A review with nothing to judge (every move of the seat forced, or no move) says so in a sentence
   instead of an empty table; ``--json`` keeps the data.
 - Losses and win chances are shown in percentage points; the graph plots, per judged decision, the
@@ -31,8 +32,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
+from rich.measure import Measurement
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -40,7 +43,7 @@ from rich.text import Text
 from ..bots.review import DEFAULT_ITERATIONS, review
 from ..core.errors import RecordError
 from ..core.registry import make
-from ..narration.decisions import Said, said_decisions
+from ..narration.decisions import word_review
 from ..narration.words import player_names
 from .arena import FILE_WIDTH, check_plot
 from .errors import fail, unreadable, unwritable
@@ -144,12 +147,17 @@ def print_review(result: dict[str, Any], record: dict[str, Any]) -> None:
         out.print(Text(f"Review of seat {result['seat']} in {result['game']}", style="bold"))
         out.print(nothing_to_judge(result))
         return
-    said = said_moves(result, record)
-    table = review_table(result, record, said)
+    worded(result, record)
+    table = review_table(result, record)
     if not out.is_terminal:
         out = Console(highlight=False, width=max(FILE_WIDTH, natural_width(out, table)))
-    lines = review_lines(result, said)
-    out.print(Group(Text(_title(result), style="bold"), Fitted(table, lines), _notes(result, said)))
+    lines = review_lines(result)
+    parts: list[RenderableType] = [
+        Text(_title(result), style="bold"),
+        Fitted(_Under(table, _reasons(result)), lines),
+    ]
+    parts += [Text(line) for line in result["said"]["hands"]]
+    out.print(Group(*parts, _notes(result)))
 
 
 def nothing_to_judge(result: dict[str, Any]) -> str:
@@ -159,20 +167,21 @@ def nothing_to_judge(result: dict[str, Any]) -> str:
     return f"Nothing to judge: {why}."
 
 
-def said_moves(result: dict[str, Any], record: dict[str, Any]) -> Said:
-    """The moves played and the best moves in the narrator's words, the players named as the record
+def worded(result: dict[str, Any], record: dict[str, Any]) -> None:
+    """Add the review's words (``word_review``: moves, reasons, hands), the players named as the record
     names them (its seats alone where its players do not fit them)."""
     players = make(record["game"], **record["options"]).players
     try:
         names = player_names(seat_names(record, players), first_seat=0)
     except RecordError:
         names = [f"seat {seat}" for seat in range(players)]
-    return said_decisions(record, result["decisions"], names)
+    word_review(record, result, names)
 
 
-def review_table(result: dict[str, Any], record: dict[str, Any], said: Said) -> Table:
-    """One row per judged decision: the move played and the best, their win chances (and points of
-    the hand), the loss and the verdict."""
+def review_table(result: dict[str, Any], record: dict[str, Any]) -> Table:
+    """One row per judged decision: the move played and the best (the moves as good as it, where the
+    search could not tell several apart), their win chances (and points of the hand), the loss (± its
+    margin, where the review has one) and the verdict."""
     hands = _hand_numbers(record)
     with_points = any("points" in decision for decision in result["decisions"])
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), show_edge=False)
@@ -190,37 +199,68 @@ def review_table(result: dict[str, Any], record: dict[str, Any], said: Said) -> 
         row: list[str | Text] = [str(decision["event"])]
         if hands:
             row.append(str(hands[decision["event"]]))
-        played, best = decision["played"], decision["best"]
-        event = decision["event"]
-        for move, shown in (
-            (played, said[event, played]),
-            (best, "=" if best == played else said[event, best]),
-        ):
+        played, best, said = decision["played"], decision["best"], decision["said"]
+        for move, shown in ((played, said["played"]), (best, _best(decision))):
             row += [Text(shown), f"{100 * decision['values'][move]:.1f}"]
             if with_points:
                 row.append(f"{decision['points'][move]:.2f}")
-        row += [f"{100 * decision['loss']:.1f}", _verdict(decision["verdict"])]
+        row += [_loss(decision), _verdict(decision["verdict"])]
         table.add_row(*row)
     return table
 
 
-def review_lines(result: dict[str, Any], said: Said) -> Group:
-    """The same decisions for a narrow terminal: a line each."""
-    lines = []
+def _best(decision: dict[str, Any]) -> str:
+    """The best move in words; the moves as good as it where there are several; "=" for the move played."""
+    said = decision["said"]
+    return said.get("equal") or ("=" if decision["best"] == decision["played"] else said["best"])
+
+
+def _loss(decision: dict[str, Any]) -> str:
+    margin = decision.get("margin")
+    loss = f"{100 * decision['loss']:.1f}"
+    return loss if margin is None else f"{loss} ±{100 * margin:.1f}"
+
+
+class _Under:
+    """A table with words under it, as wide as the table alone: the words wrap to it."""
+
+    def __init__(self, table: Table, words: Text) -> None:
+        self.table, self.words = table, words
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.table
+        yield self.words
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table)
+
+
+def _reasons(result: dict[str, Any]) -> Text:
+    """Why each move that was not good lost, by event, under the table."""
+    reasons = [(d["event"], d["said"]["reason"]) for d in result["decisions"] if "reason" in d["said"]]
+    return Text("\n".join(f"event {event}: {reason}" for event, reason in reasons))
+
+
+def review_lines(result: dict[str, Any]) -> Group:
+    """The same decisions for a narrow terminal: a line each, and the reason of a move not good."""
+    lines: list[RenderableType] = []
     for decision in result["decisions"]:
-        event, played, best, values = (
+        event, played, best, values, said = (
             decision["event"],
             decision["played"],
             decision["best"],
             decision["values"],
+            decision["said"],
         )
-        line = Text.assemble((f"{event:>4} ", "dim"), said[event, played], f" {100 * values[played]:.1f}% ")
+        line = Text.assemble((f"{event:>4} ", "dim"), said["played"], f" {100 * values[played]:.1f}% ")
         line.append_text(_verdict(decision["verdict"]))
-        if best != played:
-            line.append(
-                f" (best: {said[event, best]} {100 * values[best]:.1f}%, -{100 * decision['loss']:.1f})"
-            )
+        if "equal" in said:
+            line.append(f" ({said['equal']})")
+        elif best != played:
+            line.append(f" (best: {said['best']} {100 * values[best]:.1f}%, -{100 * decision['loss']:.1f})")
         lines.append(line)
+        if "reason" in said:
+            lines.append(Padding(Text(said["reason"], style="dim"), (0, 0, 0, 5)))
     return Group(*lines)
 
 
@@ -244,21 +284,28 @@ def _title(result: dict[str, Any]) -> str:
     )
 
 
-def _notes(result: dict[str, Any], said: Said) -> Text:
+def _notes(result: dict[str, Any]) -> Text:
     thresholds = result["thresholds"]
+    decisions = result["decisions"]
     budget = ", ".join(f"{key} {value}" for key, value in result["budget"].items())
+    judged = f"{_count(result['judged'], 'decision')} judged, {result['forced']} forced"
+    judged += " (one legal move, not judged)"
+    if result.get("even"):
+        judged += f", {result['even']} where every move was as good (not in the accuracy)"
+    loss = "Loss in points of win chance"
+    if any("points_loss" in decision for decision in decisions):
+        loss += ", counting the expected hand points lost the more, the more the match is decided"
     notes = [
-        f"{_count(result['judged'], 'decision')} judged, "
-        f"{result['forced']} forced (one legal move, not judged).",
+        f"{judged}.",
         "Win %: the seat's chance to win the match after the move, from what it knew then.",
-        f"Loss in points of win chance: good < {100 * thresholds['good']:g} <= inaccuracy < "
-        f"{100 * thresholds['inaccuracy']:g} <= mistake < {100 * thresholds['mistake']:g} <= blunder.",
+        f"{loss}: good < {100 * thresholds['good']:g} <= inaccuracy < "
+        f"{100 * thresholds['inaccuracy']:g} <= mistake < {100 * thresholds['mistake']:g} <= blunder"
+        f"{'; ± its 95% margin' if any('margin' in decision for decision in decisions) else ''}.",
         f"Budget: {budget} a decision, seed {result['seed']}.",
     ]
     if result["biggest_mistakes"]:
         worst = "; ".join(
-            f"event {d['event']}: {said[d['event'], d['played']]}, best {said[d['event'], d['best']]}"
-            f" (-{100 * d['loss']:.1f})"
+            f"event {d['event']}: {d['said']['played']}, best {d['said']['best']} (-{100 * d['loss']:.1f})"
             for d in result["biggest_mistakes"]
         )
         notes.append(f"Biggest mistakes: {worst}.")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .base import Narrator, narrator_for
 from .lines import Cards, Count, Line, Phrase, Scores, Seat
 from .story import Told, told_record, told_steps
-from .words import say, say_phrase
+from .words import say, say_move, say_phrase
 
 __all__ = [
     "Cards",
@@ -29,6 +29,7 @@ __all__ = [
     "Told",
     "narrator_for",
     "say",
+    "say_move",
     "say_phrase",
     "told_record",
     "told_steps",

@@ -18,6 +18,7 @@ from .lines import Count, Line, Phrase, Scores, Seat
 
 COMMON_WORDS: Mapping[str, str] = {
     "move": "{seat}: {notation}",
+    "move/move": "{notation}",
     "deal": "New {kind}: {role} {seat}",
     "deal.plain": "New {kind}",
     "shuffle": "The discard pile is shuffled into a new draw pile ({count})",
@@ -55,9 +56,23 @@ COMMON_WORDS: Mapping[str, str] = {
     "role.calls-trumps/you": "you call trumps",
     "and": " and ",
     "noun.card": "card|cards",
+    "noun.decision": "decision|decisions",
+    "noun.other-move": "other move|other moves",
+    "review.points": "{lost} points: expected {played_points} for {played}, {best_points} for {best}",
+    "review.win": "{lost} win chance: {played_chance} for {played}, {best_chance} for {best}",
+    "review.points-and-win": "{points}; win chance {played_chance} against {best_chance}",
+    "review.equal": "{moves} are as good",
+    "review.equal.more": "{moves} and {more} are as good",
+    "review.equal.every": "every move is as good",
+    "review.hand": "{label}: {not_good} of {judged} not good, {lost} against the best play",
+    "review.hand.points": "{points} points",
+    "review.hand.win": "{chance} win chance",
 }
 """The words every game shares, in English, by key: a key's ``/you`` form is said to the seat itself
-(the terminal's "You play Q♣"), and a noun's two forms are parted by ``|``."""
+(the terminal's "You play Q♣"), a move's ``/move`` form is the move as one choice of its decision,
+without its mover (a review's "Q♣"; ``words.say_move``), and a noun's two forms are parted by ``|``.
+The ``review.*`` words are a game review's (``decisions``): why a move lost, moves as good as the best,
+a hand's summary."""
 
 
 class Narrator:
@@ -98,6 +113,11 @@ class Narrator:
         if fact.kind in ("deal", "hand", "round") or not fact.args:
             return [self.deal_line(fact)]
         return [Line("note", "fact", {"kind": fact.kind}, fact.seat)]
+
+    def choice_lines(self, fact: Fact) -> list[Line]:
+        """A move as one of the choices of a decision (a review's moves): its lines, unless the log
+        tells it only with the moves after it (a Mü bid's card shown), which it tells on its own here."""
+        return self.lines(fact)
 
     def deal_line(self, fact: Fact) -> Line:
         """A new deal (any chance event that starts a part of the game) by the seat it gives a part."""

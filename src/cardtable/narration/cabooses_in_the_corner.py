@@ -1,8 +1,9 @@
 """Cabooses in the Corner told: plays, moves and relocations by place, departing trains, each turn's
 draws (how many, and how many because no play was possible) and the depot running out.
 
-Cards are named by their codes (``R4``, ``P8``), as the table shows them. Which cards a seat drew is
-in the draw fact's secret; the log says how many, as the table does.
+Cards are named in words, as the pack names them (``card_words``: "red 4", "purple caboose", "blue engine
+1"), not by their codes; places by the letters the table shows (``N``, ``NE``). Which cards a seat drew
+is in the draw fact's secret; the log says how many, as the table does.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from ..core.story import Fact
+from ..games.cabooses_in_the_corner import card_words
 from .base import Narrator
 from .lines import Cards, Count, Line, Phrase, Seat
 
@@ -20,12 +22,16 @@ class CaboosesNarrator(Narrator):
         "cabooses.deal": "{deals}; {starts}",
         "cabooses.play": "{seat} plays {card} to {place}",
         "cabooses.play/you": "You play {card} to {place}",
+        "cabooses.play/move": "{card} to {place}",
         "cabooses.move": "{seat} moves {count} from {source} to {target}",
         "cabooses.move/you": "You move {count} from {source} to {target}",
+        "cabooses.move/move": "{count} from {source} to {target}",
         "cabooses.relocate": "{seat} moves the caboose pile on {source} to the corner {corner}",
         "cabooses.relocate/you": "You move the caboose pile on {source} to the corner {corner}",
+        "cabooses.relocate/move": "the caboose pile on {source} to the corner {corner}",
         "cabooses.end-turn": "{seat} ends the turn",
         "cabooses.end-turn/you": "You end the turn",
+        "cabooses.end-turn/move": "end the turn",
         "cabooses.depart": "A complete train departs: {cards}",
         "cabooses.draw": "{seat} draws {count}",
         "cabooses.draw/you": "You draw {count}",
@@ -35,6 +41,10 @@ class CaboosesNarrator(Narrator):
         "cabooses.draw.more/you": "You draw {forced} more: no play was possible",
         "cabooses.depot-empty": "The depot is empty: turns now start without a draw",
     }
+    card_separator: ClassVar[str] = ", "
+
+    def card(self, code: str) -> str:
+        return card_words(code)
 
     def fact_deal(self, fact: Fact) -> list[Line]:
         params = {

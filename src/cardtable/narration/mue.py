@@ -22,8 +22,12 @@ class MueNarrator(TrickNarrator):
         "mue.deals.out/you": "you deal and sit out",
         "mue.bid": "{seat} shows {cards} ({count} face up)",
         "mue.bid/you": "You show {cards} ({count} face up)",
+        "mue.bid/move": "bid {cards} ({count} face up)",
+        "mue.show": "{seat} shows {card}",
+        "mue.show/move": "show {card}",
         "mue.pass": "{seat} passes",
         "mue.pass/you": "You pass",
+        "mue.pass/move": "pass",
         "mue.auction": "Auction over: {chief}; {vice}",
         "mue.chief": "{seat} is Chief with {bid} up (target {target})",
         "mue.chief/you": "you are Chief with {bid} up (target {target})",
@@ -32,13 +36,16 @@ class MueNarrator(TrickNarrator):
         "mue.no-vice": "no Vice",
         "mue.trump": "{seat} ({role}) names trump: {trump}",
         "mue.trump/you": "You ({role}) name trump: {trump}",
+        "mue.trump/move": "trump: {trump}",
         "mue.trump.none": "{seat} ({role}) names no trump",
         "mue.trump.none/you": "You ({role}) name no trump",
+        "mue.trump.none/move": "no trump",
         "mue.every": "every {number}",
         "mue.role.vice": "Vice",
         "mue.role.chief": "Chief",
         "mue.partner": "{seat} names {partner} as partner; together they need {target} points",
         "mue.partner/you": "You name {partner} as partner; together you need {target} points",
+        "mue.partner/move": "{partner} as partner",
         "mue.void": "nobody bid",
         "mue.eclat": "éclat at {bid} between {tied}; {latecomer} came last",
         "mue.made": "{team} made it with {points} of {target}",
@@ -58,6 +65,13 @@ class MueNarrator(TrickNarrator):
     def fact_show(self, fact: Fact) -> list[Line]:
         """A card shown is told with the whole bid, at its ``done``."""
         return []
+
+    def choice_lines(self, fact: Fact) -> list[Line]:
+        """A card shown, as one choice of a bid's step ("show red 7")."""
+        if fact.kind != "show":
+            return self.lines(fact)
+        params = {"seat": Seat(fact.seat or 0), "card": Cards((fact.args["card"],))}
+        return [Line("move", "mue.show", params, fact.seat)]
 
     def fact_bid(self, fact: Fact) -> list[Line]:
         params = {

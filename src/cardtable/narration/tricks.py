@@ -13,6 +13,7 @@ from .lines import Cards, Line, Seat
 TRICK_WORDS: Mapping[str, str] = {
     "play": "{seat} plays {card}",
     "play/you": "You play {card}",
+    "play/move": "{card}",
     "trick": "{seat} takes the trick ({cards})",
     "trick/you": "You take the trick ({cards})",
 }

@@ -18,6 +18,7 @@ class TroevenNarrator(PiquetNarrator):
         "troeven.deal": "Round {number}: {deals}, {calls}",
         "troeven.trump": "{seat} calls trumps: {suit}",
         "troeven.trump/you": "You call trumps: {suit}",
+        "troeven.trump/move": "{suit} as trumps",
         "troeven.turn-up": "{seat} turns up {card} on pile {pile}",
         "troeven.turn-up/you": "You turn up {card} on pile {pile}",
         "troeven.draw": "{seat} draws a card",

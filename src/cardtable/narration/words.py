@@ -3,7 +3,8 @@
 ``say`` words a line for its audience: every ``Seat`` as its player's name, or as "you" for the seat the
 words are addressed to (the terminal's player; the site names everybody), with the line's ``/you``
 wording where the words have one ("You play Q♣" beside "Alice plays Q♣"); a phrase inside a line takes
-its ``/you`` wording when its own ``seat`` is the addressed one ("Hand 2: you deal").
+its ``/you`` wording when its own ``seat`` is the addressed one ("Hand 2: you deal"). ``say_move`` words
+a move as one choice among a decision's moves, without its mover (a review's "Q♣", "red 7 to NE").
 """
 
 from __future__ import annotations
@@ -41,6 +42,15 @@ def _capitalised(text: str, template: str, params: Mapping[str, Any], you: int |
     if literal or isinstance(value, _You) or (isinstance(value, Seat) and value.seat == you):
         return text[:1].upper() + text[1:]
     return text
+
+
+def say_move(narrator: Narrator, line: Line, names: Sequence[str]) -> str:
+    """A move's line as one of the choices of its decision, without its mover ("Q♣", "red 7 to NE",
+    "pass"): the line's ``/move`` wording, or the whole line where its words have none."""
+    key = f"{line.key}/move"
+    if key not in narrator.all_words:
+        return say(narrator, line, names)
+    return _Speaker(narrator, names, None).phrase(Phrase(key, line.params))
 
 
 def say_phrase(narrator: Narrator, phrase: Phrase, names: Sequence[str], you: int | None = None) -> str:

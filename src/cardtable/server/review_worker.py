@@ -4,12 +4,13 @@ and the narration, nothing of the web stack.
 
 A review is judged one move per call, so a long review never holds a worker for more than one move: bot
 turns queued meanwhile are taken between two of its moves. Its summary, with the replay step of each
-decision and its moves in words, is made in a worker too (it replays the record).
+decision and its words (``narration.decisions``: the moves, why a move was not good, the moves as good
+as the best, each hand's summary), is made in a worker too (it replays the record).
 
 Decisions:
-- The moves are said by the game's narrator with the seats as the site numbers them ("seat 2 shows red 7,
-  blue 3 (2 face up)"), not the players' names: a review is stored once per record's events and shown to
-  whoever asks for it through another record of the same events (an upload with other names).
+- The words name seats as the site numbers them ("seat 3 as partner"), not the players' names: a review
+  is stored once per record's events and shown to whoever asks for it through another record of the
+  same events (an upload with other names).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from cardtable.bots.review import judge, summarize
 from cardtable.core.game import JsonDict
 from cardtable.core.records import replay_steps
 from cardtable.core.registry import make
-from cardtable.narration.decisions import said_decisions
+from cardtable.narration.decisions import word_review
 
 
 def judge_decision(record: Mapping[str, Any], event: int, iterations: int, seed: int) -> JsonDict:
@@ -33,15 +34,12 @@ def summarize_review(
     record: Mapping[str, Any], seat: int, judged: list[JsonDict], forced: int, iterations: int, seed: int
 ) -> JsonDict:
     """The review made of its ``judged`` moves (``summarize``), each decision with the replay ``step`` that
-    shows its position (the step just before its first move) and ``said``: its move played and best
-    move in words."""
+    shows its position (the step just before its first move), and its words (``word_review``)."""
     result = summarize(record, seat, judged, forced, iterations=iterations, seed=seed)
     # a step's state is the position before the move at its event count
     step_at = {state.event_count(): step for step, (state, _, _) in enumerate(replay_steps(record))}
-    names = [f"seat {number}" for number in range(1, make(record["game"], **record["options"]).players + 1)]
-    said = said_decisions(record, result["decisions"], names)
     for decision in [*result["decisions"], *result["biggest_mistakes"]]:
-        event = decision["event"]
-        decision["step"] = step_at[event]
-        decision["said"] = {key: said[event, decision[key]] for key in ("played", "best")}
+        decision["step"] = step_at[decision["event"]]
+    names = [f"seat {number}" for number in range(1, make(record["game"], **record["options"]).players + 1)]
+    word_review(record, result, names)
     return result

@@ -1,10 +1,16 @@
 // "Review this game" on the replay page: the hard bot's verdict on each decision of one seat (asked of the
-// server, which runs the review in its bot workers and keeps it), shown as a summary, a graph of the seat's
-// win chance and a table of every decision. Each point of the graph and each row opens that decision's
-// position in the replay viewer above. While the review waits for a free review worker its place in the
-// queue is shown; while it runs, the time left the server estimates from its pace so far. Moves are shown in
-// the game narrator's words the server stores with the review (a Mü bid as one decision: "seat 2 shows red 7,
-// blue 3 (2 face up)"), their notation beside the win chances; a review with nothing to judge says why.
+// server, which runs the review in its bot workers and keeps it), shown as a summary (with a line per hand),
+// a graph of the seat's win chance and a table of every decision. Each point of the graph and each row opens
+// that decision's position in the replay viewer above. While the review waits for a free review worker its
+// place in the queue is shown; while it runs, the time left the server estimates from its pace so far.
+//
+// Every word about the game comes with the review (`said`, made by the server from the game's narrator,
+// narration/decisions.py): each move as the log names it ("Q♣", "red 7 to NE", a Mü bid as one decision
+// "bid red 7, blue 3 (2 face up)"), why a move that was not good lost ("−0.76 points: expected −2.00 for
+// Q♥, −1.24 for Q♣"), the moves as good as the best ("A♥ and K♥ are as good") and each hand's summary;
+// this module never words a move itself. A review stored before some of these words existed shows what
+// it has (its moves played and best in words, the others in notation). A review with nothing to judge
+// says why. On a phone the table stacks, each decision a block with its headings (style.css).
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -85,9 +91,14 @@ function percent(chance) {
   return `${(100 * chance).toFixed(1)}%`;
 }
 
-/** A decision's move played (`played`) or best move (`best`) in words, its notation where it has none. */
-function said(d, key) {
-  return d.said?.[key] ?? d[key];
+/** A move of a decision in words: from the review's words, its notation where they have none. */
+function said(d, move) {
+  return d.said?.moves?.[move] ?? (move === d.played ? d.said?.played : move === d.best ? d.said?.best : null) ?? move;
+}
+
+/** The best move, or the moves the search could not tell from it ("A♥ and K♥ are as good"). */
+function best(d) {
+  return d.said?.equal ?? said(d, d.best);
 }
 
 function draw(el, review, label, open) {
@@ -99,16 +110,22 @@ function draw(el, review, label, open) {
     return;
   }
   const stepButton = (d) => h("button", { type: "button", class: "link", onclick: () => open(d.step), "aria-label": `open step ${d.step}` }, `step ${d.step}`);
+  const withPoints = r.decisions.some((d) => d.points_loss !== undefined);
+  const even = r.even ? `, ${r.even} where every move was as good (not counted in the accuracy)` : "";
+  const hands = r.said?.hands ?? [];
   replace(
     el,
     h("p", { class: "review-rules quiet" },
-      `Verdicts on the loss of win chance against the best move: good below ${percent(t.good)}, inaccuracy below ${percent(t.inaccuracy)}, mistake below ${percent(t.mistake)}, blunder from ${percent(t.mistake)} up. `,
-      `Budget: ${r.budget.iterations} search iterations per decision; accuracy is the mean of 100·exp(−loss / 0.1).`),
+      `Verdicts on the loss against the best move, in win chance${withPoints ? " (the expected points of the hand count the more, the more the match is decided)" : ""}: good below ${percent(t.good)}, inaccuracy below ${percent(t.inaccuracy)}, mistake below ${percent(t.mistake)}, blunder from ${percent(t.mistake)} up. `,
+      "A move the search cannot tell from the best is as good as it. ",
+      `Budget: ${r.budget.iterations} search iterations per decision. Accuracy is 100 when every move was as good as the best, and lower the more the moves lost.`),
     h("div", { class: "review-summary", id: "review-summary" },
-      h("h4", {}, `${label(r.seat)}: ${r.judged} decisions judged, ${r.forced} forced`),
+      h("h4", {}, `${label(r.seat)}: ${r.judged} decisions judged, ${r.forced} forced${even}`),
       h("p", {}, "Accuracy ", h("b", { id: "review-accuracy" }, String(r.accuracy)), ` · ${Math.round(100 * r.good_share)}% of decisions good`),
+      hands.length ? h("ul", { class: "review-hands", id: "review-hands" }, hands.map((line) => h("li", {}, line))) : null,
       r.biggest_mistakes.length
-        ? h("ol", { class: "review-mistakes" }, r.biggest_mistakes.map((d) => h("li", {}, stepButton(d), `: played ${said(d, "played")}, better ${said(d, "best")} (−${percent(d.loss)}, ${d.verdict})`)))
+        ? h("ol", { class: "review-mistakes" }, r.biggest_mistakes.map((d) =>
+            h("li", {}, stepButton(d), `: ${said(d, d.played)}, better ${said(d, d.best)} (${d.verdict}, −${percent(d.loss)})`, d.said?.reason ? h("div", { class: "review-why" }, d.said.reason) : null)))
         : h("p", { class: "quiet" }, "No inaccuracy, mistake or blunder."),
     ),
     graph(r.decisions, open),
@@ -133,8 +150,8 @@ function graph(decisions, open) {
   ]);
   const line = svg("polyline", { class: "chance", points: decisions.map((d, i) => `${x(i)},${y(d.win_chance)}`).join(" ") });
   const points = decisions.map((d, i) => {
-    const point = svg("circle", { cx: x(i), cy: y(d.win_chance), r: 6, class: `point ${d.verdict}`, tabindex: 0, role: "button", "data-step": d.step, "aria-label": `step ${d.step}: ${said(d, "played")}, ${d.verdict}` },
-      svg("title", {}, `step ${d.step}: ${said(d, "played")} (${d.verdict}), win chance ${percent(d.win_chance)}`));
+    const point = svg("circle", { cx: x(i), cy: y(d.win_chance), r: 6, class: `point ${d.verdict}`, tabindex: 0, role: "button", "data-step": d.step, "aria-label": `step ${d.step}: ${said(d, d.played)}, ${d.verdict}` },
+      svg("title", {}, `step ${d.step}: ${said(d, d.played)} (${d.verdict}), win chance ${percent(d.win_chance)}`));
     point.addEventListener("click", () => open(d.step));
     point.addEventListener("keydown", (event) => (event.key === "Enter" || event.key === " ") && open(d.step));
     return point;
@@ -144,19 +161,30 @@ function graph(decisions, open) {
     h("figcaption", { class: "quiet" }, "The seat's chance to win after each of its judged decisions; click a point to see that position."));
 }
 
-/** The decisions in a table; a decision of several moves (a Mü bid) shows the values of each of its steps. */
+/** The decisions in a table, a heading on each cell (shown beside it when a phone stacks the rows); a
+ * decision of several moves (a Mü bid) shows the values of each of its steps. */
 function table(decisions, stepButton) {
   const hasPoints = decisions.some((d) => d.points);
+  const headings = ["Position", "Played", "Best", `Win chance after each move${hasPoints ? " (expected hand points)" : ""}`, "Loss", "Verdict", "Why"];
   const moveValues = (d) =>
     Object.entries(d.values)
       .sort((a, b) => b[1] - a[1])
       .map(([move, chance]) =>
-        h("span", { class: `value${move === d.played ? " played" : ""}${move === d.best ? " best" : ""}` }, `${move} ${percent(chance)}`, hasPoints ? ` (${d.points[move].toFixed(2)} pts)` : "", " "));
-  const values = (d) => (d.steps ? d.steps.map((step) => h("div", { class: "review-step" }, h("b", {}, `${step.played}: `), moveValues(step))) : moveValues(d));
+        h("span", { class: `value${move === d.played ? " played" : ""}${move === d.best ? " best" : ""}` }, `${said(d, move)} ${percent(chance)}`, hasPoints ? ` (${d.points[move].toFixed(2)} pts)` : "", " "));
+  const values = (d) => (d.steps ? d.steps.map((step) => h("div", { class: "review-step" }, h("b", {}, `${said(step, step.played)}: `), moveValues(step))) : moveValues(d));
+  const loss = (d) => `${percent(d.loss)}${d.margin == null ? "" : ` ± ${percent(d.margin)}`}`;
+  const cells = (d) => [
+    [stepButton(d)],
+    [said(d, d.played)],
+    [best(d)],
+    [values(d), "values"],
+    [loss(d), "loss"],
+    [d.verdict, "verdict"],
+    [d.said?.reason ?? null, "why"],
+  ];
   return h("table", { class: "review-table", id: "review-table" },
-    h("thead", {}, h("tr", {}, ["Position", "Played", "Best", `Win chance after each move${hasPoints ? " (expected hand points)" : ""}`, "Loss", "Verdict"].map((c) => h("th", {}, c)))),
+    h("thead", {}, h("tr", {}, headings.map((c) => h("th", {}, c)))),
     h("tbody", {}, decisions.map((d) =>
       h("tr", { dataset: { step: String(d.step) }, class: d.verdict },
-        h("td", {}, stepButton(d)), h("td", {}, said(d, "played")), h("td", {}, said(d, "best")), h("td", { class: "values" }, values(d)),
-        h("td", {}, percent(d.loss)), h("td", { class: "verdict" }, d.verdict)))));
+        cells(d).map(([content, name], i) => h("td", { class: name, dataset: { label: headings[i] } }, content))))));
 }
