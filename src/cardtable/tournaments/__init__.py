@@ -13,8 +13,8 @@ from .arena import arena_points, arena_round, on_streak, seat_waiting
 from .duplicate import deal_seed, duplicate_scores, rotated, seat_round
 from .entrants import bot_names
 from .rules import rules_in_words
-from .scoring import BYE_POINTS, placing_points
-from .standings import Standing, TableResult, standings
+from .scoring import BYE_POINTS, TableResult, placing_points
+from .standings import Standing, standings
 from .swiss import SwissRound, pair_round, repeats
 
 __all__ = [

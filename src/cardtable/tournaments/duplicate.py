@@ -21,13 +21,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
-from .scoring import placing_points
+from .scoring import TableResult, placing_points
 from .seeds import derived
-
-if TYPE_CHECKING:
-    from .standings import TableResult
 
 
 def deal_seed(seed: int, round_number: int, table: int, *, duplicate: bool) -> int:

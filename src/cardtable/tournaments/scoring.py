@@ -15,9 +15,20 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 BYE_POINTS = 0.5
 """A bye's points: the mean placing."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableResult:
+    """A finished table: its round (for arenas, ``arena.arena_round``), the entrant at each seat and
+    the game's ``returns`` (seat order)."""
+
+    round: int
+    seating: tuple[str, ...]
+    returns: tuple[float, ...]
 
 
 def placing_points(returns: Sequence[float]) -> tuple[float, ...]:

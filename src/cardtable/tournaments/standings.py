@@ -22,17 +22,7 @@ from dataclasses import dataclass
 
 from .arena import arena_points
 from .duplicate import duplicate_scores
-from .scoring import BYE_POINTS, placing_points
-
-
-@dataclass(frozen=True, kw_only=True)
-class TableResult:
-    """A finished table: its round (for arenas, ``arena.arena_round``), the entrant at each seat and
-    the game's ``returns`` (seat order)."""
-
-    round: int
-    seating: tuple[str, ...]
-    returns: tuple[float, ...]
+from .scoring import BYE_POINTS, TableResult, placing_points
 
 
 @dataclass(frozen=True, kw_only=True)
