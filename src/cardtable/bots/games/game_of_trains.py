@@ -19,9 +19,10 @@ scores the race there with ``race_chances``, each seat's chance to win as fitted
 this policy against itself. On 82 decisions of self-play, the values of rollouts cut so follow those
 of whole ones (correlation 0.9 with whole rollouts at 12,000 iterations; the differences between
 moves 0.83 as wide, since the trains do not show all of a position's future), lie 0.016 apart between
-seeds and cost a third. Every turn offers up to dozens of moves (a drawn card's 7 places, the
-market's uses), so the search tree stays one move deep (flat Monte Carlo over the root's moves):
-deeper, a few hundred iterations would judge each move by the random moves the tree tries below it.
+seeds, and an iteration costs a third of one played to the end. Every turn offers up to dozens of
+moves (a drawn card's 7 places, the market's uses), so the search tree stays one move deep (flat
+Monte Carlo over the root's moves): deeper, a few hundred iterations would judge each move by the
+random moves the tree tries below it.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ ROLLOUT_MOVES = 8
 """Moves (the root's included) after which a rollout that has not finished is scored."""
 JUDGED = 1 << 14
 """Trains ``judge`` and ``keep_score`` remember: a search meets the same trains over and over (the
-seats' trains at the root, the few cars each drawn card can replace), nine times in ten a remembered
-one."""
+seats' trains at the root, the few cars each drawn card can replace), six times in seven a
+remembered one (more room remembers hardly more)."""
 
 Train = tuple[int, ...]
 
