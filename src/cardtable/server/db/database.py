@@ -82,14 +82,26 @@ class Database:
             threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True).start()
 
     def upgrade(self) -> None:
-        """Bring the schema to the newest migration (instances starting together take turns)."""
-        with self.engine.begin() as connection:
-            if not self.is_sqlite:  # held to the commit: a second instance then finds the schema current
-                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
-            config = Config()
-            config.set_main_option("script_location", str(MIGRATIONS))
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        """Bring the schema to the newest migration (instances starting together take turns).
+
+        On SQLite, foreign keys are off while migrating: a batch migration copies a table and drops the
+        old one, which other tables' rows still point at (the keys hold again once it is renamed back)."""
+        with self.engine.connect() as connection:
+            if self.is_sqlite:  # the pragma is ignored inside a transaction: set it before one begins
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
+            try:
+                with connection.begin():
+                    if not self.is_sqlite:  # held to the commit: a second instance then finds it current
+                        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+                    config = Config()
+                    config.set_main_option("script_location", str(MIGRATIONS))
+                    config.attributes["connection"] = connection
+                    command.upgrade(config, "head")
+            finally:
+                if self.is_sqlite:
+                    connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                    connection.commit()
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Session]:
