@@ -67,8 +67,9 @@ def hand_results(state: cardtable.State, redeals: int, seed: int) -> dict[str, l
     assert hand_points is not None
     results: dict[str, list[float]] = {state.action_to_string(action): [] for action in legal}
 
-    def leaf(move: int, world: cardtable.State, rewards: list[float]) -> None:
-        results[state.action_to_string(move)].append(hand_points(root, world.observation(None))[seat])
+    def leaf(move: int, world: cardtable.State, rewards: list[float], public: dict[str, Any] | None) -> None:
+        public = world.observation(None) if public is None else public
+        results[state.action_to_string(move)].append(hand_points(root, public)[seat])
 
     search = bots.ISMCTSBot(seed=seed, iterations=redeals * len(legal), rollout="heuristic", depth=1)
     search.search_every_move(state, leaf)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -143,8 +144,9 @@ def test_searching_every_move_tries_each_equally_in_the_same_worlds(monkeypatch:
     )
     leaves: list[int] = []
 
-    def leaf(move: int, world: cardtable.State, rewards: list[float]) -> None:
+    def leaf(move: int, world: cardtable.State, rewards: list[float], public: dict[str, Any] | None) -> None:
         assert world.is_terminal() or world.observation(None)["hand_number"] == 2
+        assert public == (None if world.is_terminal() else world.observation(None))
         leaves.append(move)
 
     stats = ISMCTSBot(seed=2, iterations=len(legal) * 5).search_every_move(state, leaf)

@@ -59,7 +59,8 @@ POSITIONS = [
 """(match seed, the moves of its first auction up to the pass judged) in 5-player Mü."""
 REDEALS = 30
 BUDGET = 200
-"""Iterations a decision: the review's adaptive budget grows it while it cannot tell pass from the best."""
+"""Iterations a decision (a review does not grow the budget of a decision in Mü's auction: a pass it
+cannot tell from the best is shown equal to it)."""
 
 
 def finder() -> ModuleType:

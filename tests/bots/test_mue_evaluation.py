@@ -66,6 +66,31 @@ def test_rollouts_play_cards_at_random() -> None:
     assert len(rollout_moves(state, range(20))) > 3
 
 
+def test_a_rollout_that_remembers_its_world_bids_and_names_trumps_as_the_observation_says() -> None:
+    """A search's rollout keeps one memory for its moves (``SeatView.memory``): a bid or a trump made
+    from it (each seat's hand as first read, the counts, the goal of the turn) is the move the policy
+    makes from the observation, whatever the auction was before the rollout (bids at random, a turn
+    under way), with 3 to 6 players."""
+    checked = 0
+    for seed in range(100):
+        state = cardtable.make("mue", players=3 + seed % 4).new_game(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(12)):
+            if state.observation(None)["phase"] == "auction":
+                state.apply_action(rng.choice(state.legal_actions()))
+        world, memory = state.resample(state.current_player(), rng), {}
+        hand = world.observation(None)["hand_number"]
+        while world.observation(None)["phase"] != "tricks" and world.observation(None)["hand_number"] == hand:
+            legal = world.legal_actions()
+            move = legal[0]
+            if len(legal) > 1:
+                move = rollout(SeatView(world, memory), rng)
+                assert move == rollout(SeatView(world), rng), (seed, world.action_to_string(move))
+                checked += 1
+            world.apply_action(move)
+    assert checked > 1000
+
+
 def test_a_hand_scores_each_seat_against_the_mean_of_the_hand() -> None:
     """§6: Chief (seat 0) and partner (seat 1) made a 3-card contract in a colour: 30 each on top of
     their 18 and 14 card points; the others took 8, 10 and 10. The mean is 24."""

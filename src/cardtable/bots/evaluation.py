@@ -33,6 +33,9 @@ Rewards = Callable[[JsonDict, JsonDict], list[float]]
 """``rewards(root, leaf)``: per-seat rewards from the public views at the search root and the leaf."""
 Chances = Callable[[JsonDict], list[float]]
 """``chances(public)``: each seat's chance to win the match from a public view between two hands."""
+Growth = Callable[[JsonDict], int]
+"""``growth(public)``: at most how many times its base budget a review's search of the decision at the
+public view ``public`` may grow (at least 1: no growth)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,6 +65,11 @@ class Evaluation:
     """For reviews: the kinds of move (``State.describe(action).kind``) that are a step of a longer
     decision, which the seat's next move closes (the cards of a Mü bid, closed by ``done``). A review
     judges each step from its own position and counts the steps and their close as one decision."""
+    review_growth: Growth | None = None
+    """For reviews: from the public view at a decision, at most how many times its base budget the
+    decision's search grows while the played move is undecided (None: the review's
+    ``REVIEW_CAP_FACTOR``). Less where iterations cost much and growing buys little: in Mü's auction
+    a bid is judged step by step, each step's rollouts play the auction through, and most moves tie."""
 
     def __post_init__(self) -> None:
         if (self.hand_end or self.max_moves is not None) and self.rewards is None:

@@ -42,6 +42,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..core.game import JsonDict, State
 from .base import Bot, register_kind, register_level
@@ -54,10 +55,11 @@ HARD_ITERATIONS = 300
 EXPLORATION = 0.7
 ROLLOUTS = ("default", "random", "heuristic")
 
-LeafHook = Callable[[int, State, list[float]], None]
-"""``leaf(move, world, rewards)``: told, after each iteration of ``search_every_move``, the root move it
-tried, the world where its rollout stopped (a sampled world: it may show any card) and the per-seat
-rewards the search backed up."""
+LeafHook = Callable[[int, State, list[float], JsonDict | None], None]
+"""``leaf(move, world, rewards, public)``: told, after each iteration of ``search_every_move``, the root
+move it tried, the world where its rollout stopped (a sampled world: it may show any card), the per-seat
+rewards the search backed up and, where the rollout stopped before the match ended, the world's public
+view the rewards were read from (None at the end of the match)."""
 More = Callable[[int], bool]
 """``more(done)``: asked by ``search_every_move`` each time its iteration budget is spent (``done``
 iterations, whole rounds of the root's moves) whether to search another budget's worth."""
@@ -235,6 +237,7 @@ class ISMCTSBot(Bot):
                 world.apply_action(best)
                 moves += 1
                 path.append(node)
+            memory: dict[str, Any] = {}  # the rollout policy's, for this rollout
             while not stopped and not world.is_terminal():
                 if (hand_end and world.event_count() != root_events + moves) or (
                     max_moves is not None and moves >= max_moves
@@ -244,11 +247,13 @@ class ISMCTSBot(Bot):
                 if policy is None:
                     world.apply_action(rng.choice(world.legal_actions()))
                 else:
-                    world.apply_action(policy_move(policy, world, rng))
+                    world.apply_action(policy_move(policy, world, rng, memory))
                 moves += 1
+            public = None
             if stopped:
                 assert rewards_of is not None and root_public is not None
-                rewards = rewards_of(root_public, world.observation(None))
+                public = world.observation(None)
+                rewards = rewards_of(root_public, public)
             else:
                 rewards = world.returns()
             for visited in path:
@@ -256,7 +261,7 @@ class ISMCTSBot(Bot):
                 if visited.seat is not None:
                     visited.total += rewards[visited.seat]
             if leaf is not None and turns:
-                leaf(root_moves[turn], world, rewards)
+                leaf(root_moves[turn], world, rewards, public)
             done += 1
         self.last_iterations = done
         return root
@@ -272,12 +277,15 @@ def _forced_child(root: _Node, action: int, seat: int) -> tuple[_Node, bool]:
     return child, expanded
 
 
-def policy_move(policy: Policy, world: State, rng: random.Random) -> int:
-    """The rollout policy's move in ``world`` (the only one, without asking, where the move is forced)."""
+def policy_move(
+    policy: Policy, world: State, rng: random.Random, memory: dict[str, Any] | None = None
+) -> int:
+    """The rollout policy's move in ``world`` (the only one, without asking, where the move is forced);
+    ``memory`` is the view's (``SeatView.memory``): one dict for every move of a rollout."""
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return policy(SeatView(world), rng)
+    return policy(SeatView(world, memory), rng)
 
 
 register_kind("ismcts", ISMCTSBot)

@@ -33,8 +33,12 @@ played move that is equal is good, whatever its estimated loss. The played move 
 whole interval lies below ``good``, or when it is told apart from the best (the interval above 0)
 with both ends in the same verdict class. An iteration budget is the base: while the played move is
 not decided, the search goes on one base budget at a time, on the same tree, up to
-``REVIEW_CAP_FACTOR`` times the base; a move still not told apart then is shown equal. A ``seconds``
-budget does not grow.
+``REVIEW_CAP_FACTOR`` times the base (what the game's ``review_growth`` says where it has one);
+a move still not told apart then is shown equal. It stops sooner where growing is futile: a move not
+told apart that the cap's margin (narrower by the square root of the rounds) would still leave
+neither told apart nor surely good, its loss staying where it is, would be shown equal at the cap
+all the same. A move told apart grows to settle its class (with many moves, the best one's estimate
+runs high early). A ``seconds`` budget does not grow.
 
 The review is a dict: ``game``, ``options``, ``seat``, ``budget``, ``seed``, ``thresholds`` (the loss
 each verdict stays below), ``accuracy``, ``good_share``, ``judged``, ``forced``, ``even``,
@@ -128,7 +132,8 @@ VERDICTS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10), ("blunder",
 """Each verdict with the loss it stays below."""
 GOOD = VERDICTS[0][1]
 REVIEW_CAP_FACTOR = 4
-"""An iteration budget grows to at most this many times itself while the played move is undecided."""
+"""An iteration budget grows to at most this many times itself while the played move is undecided
+(unless the game's ``Evaluation`` sets ``review_growth``)."""
 Z95 = 1.96
 """Standard deviations of a normal estimate in its two-sided 95% interval."""
 POINT_VALUE_HANDS = 300
@@ -346,8 +351,9 @@ def _judge(
     wins: dict[str, list[float]] = {move: [] for move in notation.values()}
     points: dict[str, list[float]] | None = None if points_of is None else {move: [] for move in wins}
 
-    def leaf(move: int, world: State, rewards: list[float]) -> None:
-        public = world.observation(None) if chances_of or points_of else {}
+    def leaf(move: int, world: State, rewards: list[float], public: JsonDict | None) -> None:
+        if public is None:  # the rollout ended the match
+            public = world.observation(None) if chances_of or points_of else {}
         if chances_of is not None and not world.is_terminal():
             wins[notation[move]].append(chances_of(public)[seat])
         else:  # returns() at the end of the match; elsewhere the game's rewards are chances to win
@@ -357,10 +363,14 @@ def _judge(
 
     exchange = 0.0 if points_of is None else point_value(game.name, tuple(sorted(game.options.items())))
     rounds = None if iterations is None else max(1, iterations // len(legal)) * len(legal)
-    cap = 0 if rounds is None else rounds * REVIEW_CAP_FACTOR
+    growth = REVIEW_CAP_FACTOR if evaluation.review_growth is None else evaluation.review_growth(root)
+    cap = 0 if rounds is None else rounds * growth
 
     def more(done: int) -> bool:
-        return done < cap and not _estimate(wins, points, exchange, played).decided()
+        if done >= cap:
+            return False
+        estimate = _estimate(wins, points, exchange, played)
+        return not estimate.decided() and estimate.worth_growing(math.sqrt(done / cap))
 
     search = ISMCTSBot(seed=_decision_seed(seed, event), iterations=rounds, seconds=seconds)
     search.search_every_move(state, leaf, more)
@@ -387,9 +397,24 @@ class _Estimate:
 
     def decided(self) -> bool:
         """Whether the played move is surely good, or told apart from the best in a settled class."""
-        loss, margin = self.loss[self.played], self.margin[self.played]
-        low, high = loss - margin, loss + margin
+        low, high = self._interval(1.0)
         return high < GOOD or (low > 0 and verdict(low) == verdict(high))
+
+    def worth_growing(self, shrink: float) -> bool:
+        """Whether more rounds may decide the undecided played move: one told apart from the best
+        (its class to settle: an estimate with many moves to choose the best from runs high early),
+        or one whose margin narrowed by ``shrink`` (the cap's: a margin shrinks with the square root
+        of the rounds) would tell it apart or find it surely good, its loss staying where it is.
+        Otherwise growing is futile: at the cap it would be shown equal all the same."""
+        if not math.isfinite(self.margin[self.played]) or self._interval(1.0)[0] > 0:
+            return True  # a single round so far, or told apart
+        low, high = self._interval(shrink)
+        return high < GOOD or low > 0
+
+    def _interval(self, shrink: float) -> tuple[float, float]:
+        """The played move's loss less and plus its margin times ``shrink``."""
+        loss, margin = self.loss[self.played], self.margin[self.played] * shrink
+        return loss - margin, loss + margin
 
     def decision(self, event: int, iterations: int) -> JsonDict:
         """The decision as the review holds it (module docstring)."""
@@ -469,9 +494,12 @@ def point_value(game: str, options: tuple[tuple[str, Any], ...]) -> float:
     for seed in range(POINT_VALUE_HANDS):
         state = rules.new_game(seed=seed)
         start, events, moves = state.observation(None), state.event_count(), 0
+        memory: dict[str, Any] = {}  # the policy's, for the hand (as a search's rollout has it)
         while not state.is_terminal() and state.event_count() == events + moves:
             legal = state.legal_actions()
-            state.apply_action(rng.choice(legal) if policy is None else policy_move(policy, state, rng))
+            state.apply_action(
+                rng.choice(legal) if policy is None else policy_move(policy, state, rng, memory)
+            )
             moves += 1
         end = state.observation(None)
         hands += points_of(start, end)

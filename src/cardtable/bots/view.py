@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..core.game import Game, JsonDict, State
 
@@ -22,9 +23,9 @@ from ..core.game import Game, JsonDict, State
 class SeatView:
     """The seat to act's information set over a live state (read it, never keep it past the move)."""
 
-    __slots__ = ("_observation", "_state", "game", "seat")
+    __slots__ = ("_observation", "_state", "game", "memory", "seat")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, memory: dict[str, Any] | None = None) -> None:
         """Raises ValueError for a finished game: nobody is to act."""
         seat = state.current_player()
         if seat is None:
@@ -33,6 +34,11 @@ class SeatView:
         self._observation: JsonDict | None = None
         self.game: Game = state.game
         self.seat: int = seat
+        self.memory = memory
+        """In a search's rollout, one dict for all its moves (None elsewhere): what the rollout policy
+        read earlier in the same sampled world, so that it need not read it again (an observation
+        costs more than most moves). Every seat's moves share it: a policy reads back only what its
+        own seat read or what all saw."""
 
     def legal_actions(self) -> list[int]:
         """The seat's legal action ids, sorted."""
