@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,25 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest -q -rs  # -rs: each skipped suite says which service it needs
+
+# The translation catalogs: extract every domain's messages (babel/<domain>.cfg says from where) into its
+# template and bring each language's catalog up to date with it; new and changed messages then wait,
+# untranslated or fuzzy, for a translator (docs/translating.md). tests/test_catalogs.py fails until they are done.
+DOMAINS := narration site web terminal mail
+LOCALES := nl de fr
+catalogs: $(STAMP)
+	for domain in $(DOMAINS); do \
+	  $(BIN)/pybabel -q extract --no-location --sort-output --add-comments=Translators: \
+	    --project=cardtable --copyright-holder="the cardtable authors" \
+	    -F babel/$$domain.cfg -o src/cardtable/locale/$$domain.pot . || exit 1; \
+	  for lang in $(LOCALES); do \
+	    if [ -f src/cardtable/locale/$$lang/LC_MESSAGES/$$domain.po ]; then \
+	      $(BIN)/pybabel -q update --ignore-obsolete --no-wrap -D $$domain -i src/cardtable/locale/$$domain.pot -d src/cardtable/locale -l $$lang || exit 1; \
+	    else \
+	      $(BIN)/pybabel -q init --no-wrap -D $$domain -i src/cardtable/locale/$$domain.pot -d src/cardtable/locale -l $$lang || exit 1; \
+	    fi; \
+	  done; \
+	done
 
 # The bench environment has its own venv with the `bench` extra (OpenSpiel's hearts, PettingZoo's
 # texas_holdem_v4 through rlcard) and the `learn` extra (sb3-contrib and torch, for the examples).

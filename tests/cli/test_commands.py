@@ -128,7 +128,8 @@ def test_only_question_mark_and_help_ask_for_help(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", [[], ["play"], ["arena"], ["replay"], ["review"], ["serve"], ["games"], ["tournament"]]
+    "command",
+    [[], ["play"], ["arena"], ["replay"], ["review"], ["serve"], ["games"], ["tournament"], ["dataset"]],
 )
 def test_dash_h_is_help_everywhere(command: list[str]) -> None:
     assert output_of(*command, "-h") == output_of(*command, "--help")

@@ -22,6 +22,7 @@ def test_sign_up_logs_in_with_an_httponly_samesite_cookie(app: FastAPI) -> None:
         "username": "ana",
         "guest": False,
         "trick_pause_ms": None,
+        "language": None,
     }
     cookie = answer.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=lax" in cookie and "path=/" in cookie
@@ -91,7 +92,14 @@ def test_a_guest_has_a_display_name_and_no_username(app: FastAPI) -> None:
     client = TestClient(app)
     answer = client.post("/api/accounts/guest", json={"name": "  Gus  "})
     assert answer.status_code == 201
-    assert answer.json() == {"id": 1, "name": "Gus", "username": None, "guest": True, "trick_pause_ms": None}
+    assert answer.json() == {
+        "id": 1,
+        "name": "Gus",
+        "username": None,
+        "guest": True,
+        "trick_pause_ms": None,
+        "language": None,
+    }
     assert TestClient(app).post("/api/accounts/guest", json={"name": "Gus"}).status_code == 201
 
 

@@ -4,9 +4,11 @@ and the record published only once the game is over."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import cardtable
 from cardtable import bots as bot_module
+from cardtable.narration.options import option_words
 
 from .helpers import Player, bots, receive, send, watch
 
@@ -19,11 +21,13 @@ def test_every_game_is_offered_with_its_options(player: Callable[..., Player]) -
     start = next(o for o in slob["options"] if o["name"] == "start_points")
     assert start == {
         "name": "start_points",
+        "label": "start points",
         "default": 10,
         "help": "every score starts here",
         "allowed": "one of 6, 10, 16",
         "kind": "int",
         "choices": [6, 10, 16],
+        "choice_words": {},
         "minimum": None,
         "maximum": None,
         "research": False,
@@ -33,6 +37,28 @@ def test_every_game_is_offered_with_its_options(player: Callable[..., Player]) -
     titles = {g["name"]: g["title"] for g in games}
     assert all(title and title != name for name, title in titles.items()), "every game has a title"
     assert titles["mue"] == "Mü" and titles["cabooses-in-the-corner"] == "Cabooses in the Corner"
+
+
+def mue_options(http: Any, **headers: str) -> tuple[dict[str, Any], str]:
+    """Mü's options by name as /api/games gives them, and the answer's Vary header."""
+    answer = http.get("/api/games", headers=headers)
+    mue = next(g for g in answer.json() if g["name"] == "mue")
+    return {o["name"]: o for o in mue["options"]}, answer.headers.get("vary", "")
+
+
+def test_the_options_are_in_the_readers_words_under_their_api_names(player: Callable[..., Player]) -> None:
+    http = player("ana").http
+    english, _ = mue_options(http)
+    assert english["end"]["label"] == "end"
+    assert english["end"]["choice_words"] == {"score": "score", "deals": "deals"}
+    assert english["target"]["help"] == "when the game ends at a score: the total that ends it"
+    mue, vary = mue_options(http, **{"Accept-Language": "nl"})
+    assert "Accept-Language" in vary, "a cache must not give Dutch words to a German reader"
+    dutch = option_words("mue", "nl")
+    assert mue["end"]["choices"] == ["score", "deals"], "the values the API takes stay English"
+    assert mue["end"]["choice_words"] == dutch["end"]["choices"]
+    assert mue["target"]["label"] == dutch["target"]["label"] != "target"
+    assert mue["target"]["help"] == dutch["target"]["help"] != english["target"]["help"]
 
 
 def test_the_bot_levels_are_whatever_the_bots_offer(player: Callable[..., Player]) -> None:
@@ -66,6 +92,19 @@ def test_a_bad_game_option_or_seat_is_refused_by_name(player: Callable[..., Play
         http.post("/api/tables", json={"game": "slobberhannes", "seats": [{"kind": "bot"}]}).status_code
         == 422
     )
+
+
+def test_mini_troeven_is_research_only_and_refused_at_a_table(player: Callable[..., Player]) -> None:
+    http = player("ana").http
+    troeven = next(g for g in http.get("/api/games").json() if g["name"] == "troeven")
+    assert [o["name"] for o in troeven["options"] if o["research"]] == ["single_hand", "mini"]
+    body = {"game": "troeven", "options": {"version": 2, "mini": True}, "seats": bots(count=2)}
+    answer = http.post("/api/tables", json=body)
+    assert answer.status_code == 400 and answer.json()["code"] == "bad-game"
+    assert "option 'mini' of Troeven is for research only" in answer.json()["detail"]
+    assert http.get("/api/tables").json() == []
+    body["options"] = {"version": 2, "mini": False}
+    assert http.post("/api/tables", json=body).status_code == 201
 
 
 def test_a_table_starts_when_its_last_seat_fills(player: Callable[..., Player]) -> None:

@@ -79,6 +79,7 @@ def test_settings_mail_address_choices_and_trick_pause(app: FastAPI) -> None:
         "mail_results": True,
         "mail_invitations": True,
         "trick_pause_ms": None,
+        "language": None,
         "mail_enabled": False,
     }
     changed = ana.http.put(
@@ -92,10 +93,11 @@ def test_settings_mail_address_choices_and_trick_pause(app: FastAPI) -> None:
         "mail_results": True,
         "mail_invitations": True,
         "trick_pause_ms": 1500,
+        "language": None,
         "mail_enabled": False,
     }
     assert ana.http.get("/api/accounts/me").json()["trick_pause_ms"] == 1500, "it seeds a new browser"
-    for bad in ({"email": "not an address"}, {"trick_pause_ms": -1}, {"colour": "red"}):
+    for bad in ({"email": "not an address"}, {"trick_pause_ms": -1}, {"colour": "red"}, {"language": "es"}):
         answer = ana.http.put("/api/me/settings", json=bad)
         assert answer.status_code == 422, bad
     assert ana.http.get("/api/me/settings").json()["email"] == "ana@example.org"

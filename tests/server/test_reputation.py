@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardtable.server.services.reputation import FORMULA
+from cardtable.server.services.reputation import formula
 
 from .helpers import make_settings
 from .live_server import Client, my_turn, over, play_to_end, serving
@@ -40,8 +40,8 @@ def test_a_new_account_starts_at_90_and_a_finished_game_raises_it(tmp_path: Path
     with serving(make_settings(tmp_path)) as url:
         ana = Client(url, "ana", account=True)
         fresh = reputation(ana, "ana")
-        assert fresh == {"finished": 0, "left": 0, "timeouts": 0, "score": 90, "formula": FORMULA}
-        assert "100 × (games finished + 9) ÷ (games finished + games left + timeouts ÷ 4 + 10)" in FORMULA
+        assert fresh == {"finished": 0, "left": 0, "timeouts": 0, "score": 90, "formula": formula()}
+        assert "100 × (games finished + 9) ÷ (games finished + games left + timeouts ÷ 4 + 10)" in formula()
         table = ana.create("troeven", **DUEL)
         ws = ana.socket()
         end = play_to_end(ws, ws.watch(table["id"]))

@@ -18,11 +18,14 @@ import typer
 from rich.markup import escape
 
 from .layout import terminal_console
+from .words import _
 
 
-def fail(message: str, code: int, *, label: str = "error") -> NoReturn:
-    """Print ``label: message`` on stderr as one line and end the command with exit code ``code``."""
+def fail(message: str, code: int, *, label: str | None = None) -> NoReturn:
+    """Print ``label: message`` on stderr as one line (the label "error" unless another is given, in the
+    terminal's language) and end the command with exit code ``code``."""
     err = terminal_console(stderr=True)
+    label = _("error") if label is None else label
     err.print(f"[red]{label}:[/red] {escape(' '.join(message.split()))}", soft_wrap=True)
     raise typer.Exit(code)
 
@@ -30,30 +33,31 @@ def fail(message: str, code: int, *, label: str = "error") -> NoReturn:
 def unreadable(path: Path, error: BaseException) -> str:
     """Why ``path`` gave no game record, for ``error`` raised while reading or parsing it."""
     if isinstance(error, IsADirectoryError):
-        return f"{path} is a folder; name a game record (a JSON file)"
+        return _("{path} is a folder; name a game record (a JSON file)").format(path=path)
     if isinstance(error, FileNotFoundError):
-        return f"there is no file {path}"
+        return _("there is no file {path}").format(path=path)
     if isinstance(error, PermissionError):
-        return f"{path} cannot be read: permission denied"
+        return _("{path} cannot be read: permission denied").format(path=path)
     if isinstance(error, UnicodeDecodeError):
-        return f"{path} is not text (a game record is a JSON file in UTF-8)"
+        return _("{path} is not text (a game record is a JSON file in UTF-8)").format(path=path)
     if isinstance(error, json.JSONDecodeError):
-        return f"{path} is not a JSON game record (line {error.lineno}, column {error.colno}: {error.msg})"
+        message = _("{path} is not a JSON game record (line {line}, column {column}: {why})")
+        return message.format(path=path, line=error.lineno, column=error.colno, why=error.msg)
     if isinstance(error, RecursionError):
-        return f"{path} nests too deeply to be a game record"
+        return _("{path} nests too deeply to be a game record").format(path=path)
     if isinstance(error, OSError):
-        return f"{path} cannot be read: {error.strerror or error}"
-    return f"{path} cannot be read: {error}"
+        return _("{path} cannot be read: {why}").format(path=path, why=error.strerror or error)
+    return _("{path} cannot be read: {why}").format(path=path, why=error)
 
 
 def unwritable(path: Path, error: OSError) -> str:
     """Why ``path`` could not be written."""
     if isinstance(error, IsADirectoryError):
-        return f"{path} is a folder; name a file"
+        return _("{path} is a folder; name a file").format(path=path)
     if isinstance(error, FileExistsError):
-        return f"{path} exists already, and a record is never overwritten"
+        return _("{path} exists already, and a record is never overwritten").format(path=path)
     if isinstance(error, FileNotFoundError):
-        return f"there is no folder {path.parent}"
+        return _("there is no folder {folder}").format(folder=path.parent)
     if isinstance(error, PermissionError):
-        return f"{path} cannot be written: permission denied"
-    return f"{path} cannot be written: {error.strerror or error}"
+        return _("{path} cannot be written: permission denied").format(path=path)
+    return _("{path} cannot be written: {why}").format(path=path, why=error.strerror or error)

@@ -28,28 +28,37 @@ import cardtable
 
 from .. import bots as bot_module
 from .arena import ARENA_SETTINGS, arena
+from .arena import HELP as ARENA_HELP
+from .dataset import DATASET_SETTINGS, dataset
+from .dataset import HELP as DATASET_HELP
 from .errors import fail, unwritable
 from .layout import Fitted, terminal_console
 from .options import GAME_HELP, bots_usage, games_usage, read_options
+from .replay import HELP as REPLAY_HELP
 from .replay import replay_command
+from .review import HELP as REVIEW_HELP
 from .review import review_command
+from .serve import HELP as SERVE_HELP
 from .serve import serve
 from .table import TerminalTable, save_record
+from .tournament import HELP as TOURNAMENT_HELP
 from .tournament import tournament
 from .trimmed import trim_output
 from .views import view_for
+from .words import Lang, _
 
 app = typer.Typer(
     no_args_is_help=True,
-    help="Play and study cardtable's card games.",
+    help=_("Play and study cardtable's card games."),
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = terminal_console()
-app.command("serve")(serve)
-app.command("arena", context_settings=ARENA_SETTINGS)(arena)
-app.command("replay")(replay_command)
-app.command("review")(review_command)
-app.command("tournament", context_settings=ARENA_SETTINGS)(tournament)
+app.command("serve", help=SERVE_HELP)(serve)
+app.command("arena", context_settings=ARENA_SETTINGS, help=ARENA_HELP)(arena)
+app.command("replay", help=REPLAY_HELP)(replay_command)
+app.command("review", help=REVIEW_HELP)(review_command)
+app.command("tournament", context_settings=ARENA_SETTINGS, help=TOURNAMENT_HELP)(tournament)
+app.command("dataset", context_settings=DATASET_SETTINGS, help=DATASET_HELP)(dataset)
 
 DEFAULT_BOT = "random"
 
@@ -59,7 +68,7 @@ def _version(show: bool) -> None:
         try:
             number = version("cardtable")
         except PackageNotFoundError:  # running from a source tree that was never installed
-            number = "(not installed)"
+            number = _("(not installed)")
         console.print(f"cardtable {number}")
         raise typer.Exit()
 
@@ -68,14 +77,14 @@ def _version(show: bool) -> None:
 def _options(
     show_version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="print the version and exit"),
+        typer.Option("--version", callback=_version, is_eager=True, help=_("print the version and exit")),
     ] = False,
 ) -> None:
     """Play and study cardtable's card games."""
 
 
-@app.command("games")
-def list_games() -> None:
+@app.command("games", help=_("List the games and their options, as the flags 'cardtable play GAME' takes."))
+def list_games(lang: Lang = None) -> None:
     """List the games and their options, as the flags 'cardtable play GAME' takes."""
     for name, flags in games_usage():
         console.print(Text(name, style="bold"))
@@ -91,26 +100,32 @@ def list_games() -> None:
 
 def _play_epilog() -> str:
     """The games' options and the bots, for ``play --help`` (Rich markup, escaped)."""
-    lines = ["[bold]Game options[/bold] (after the game's name):"]
+    lines = [_("[bold]Game options[/bold] (after the game's name):")]
     for name, flags in games_usage():
         lines.append(f"{name}:")
         lines.extend(f"  {escape(typed)}  {escape(meaning)}" for typed, meaning in flags)
     lines.append("")
-    lines.append(f"[bold]Bots[/bold] (--bots): {escape(bots_usage())}")
+    lines.append(_("[bold]Bots[/bold] (--bots): {bots}").format(bots=escape(bots_usage())))
     return "\n".join(lines)
 
 
 @app.command(
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, epilog=_play_epilog()
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    epilog=_play_epilog(),
+    help=_(
+        "Play a game at the terminal against bots. Game options follow as --option value"
+        " (e.g. --players 5, --start-points 6, --version 2); they are listed below."
+    ),
 )
 def play(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    seed: Annotated[int | None, typer.Option(help="same seed, same deals")] = None,
-    seat: Annotated[int, typer.Option(help="the seat you play")] = 0,
-    bots: Annotated[str, typer.Option(help="the bot in the other seats (see Bots below)")] = DEFAULT_BOT,
-    save: Annotated[Path | None, typer.Option(help="write the game record here, however it ends")] = None,
-    name: Annotated[str, typer.Option(help="your name in the record")] = "you",
+    seed: Annotated[int | None, typer.Option(help=_("same seed, same deals"))] = None,
+    seat: Annotated[int, typer.Option(help=_("the seat you play"))] = 0,
+    bots: Annotated[str, typer.Option(help=_("the bot in the other seats (see Bots below)"))] = DEFAULT_BOT,
+    save: Annotated[Path | None, typer.Option(help=_("write the game record here, however it ends"))] = None,
+    name: Annotated[str, typer.Option(help=_("your name in the record"))] = "you",
+    lang: Lang = None,
 ) -> None:
     """Play a game at the terminal against bots. Game options follow as --option value
     (e.g. --players 5, --start-points 6, --version 2); they are listed below."""
@@ -118,7 +133,7 @@ def play(
         options = read_options(game, ctx.args)
         match = cardtable.make(game, **options)
         if not 0 <= seat < match.players:
-            raise ValueError(f"--seat must be 0..{match.players - 1}")
+            raise ValueError(_("--seat must be 0..{last}").format(last=match.players - 1))
         seat_bots = {
             s: bot_module.make(bots, seed=None if seed is None else seed * 100 + s)
             for s in range(match.players)
@@ -136,7 +151,7 @@ def play(
     try:
         finished = TerminalTable(state, view, seat_bots, names, console).run()
         if not finished:
-            console.print("Game left unfinished.")
+            console.print(_("Game left unfinished."))
     finally:
         if save is not None:
             _write_record(state, save, names)
@@ -145,19 +160,20 @@ def play(
 def check_save(path: Path) -> None:
     """Raise ValueError unless ``path`` is a new file in an existing folder."""
     if path.is_dir():
-        raise ValueError(f"--save: {path} is a folder; name a new file")
+        raise ValueError(_("--save: {path} is a folder; name a new file").format(path=path))
     if path.exists() or path.is_symlink():
-        raise ValueError(f"--save: {path} exists already; name a new file (or remove that one first)")
+        message = _("--save: {path} exists already; name a new file (or remove that one first)")
+        raise ValueError(message.format(path=path))
     if not path.parent.is_dir():
-        raise ValueError(f"--save: there is no folder {path.parent}")
+        raise ValueError(_("--save: there is no folder {folder}").format(folder=path.parent))
 
 
 def _write_record(state: cardtable.State, path: Path, names: list[str]) -> None:
     try:
         save_record(state, path, names)
     except OSError as error:
-        fail(f"the record could not be written: {unwritable(path, error)}", 1)
-    console.print(f"Record written to {escape(str(path))}.")
+        fail(_("the record could not be written: {why}").format(why=unwritable(path, error)), 1)
+    console.print(_("Record written to {path}.").format(path=escape(str(path))))
 
 
 def main() -> None:

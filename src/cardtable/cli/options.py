@@ -15,8 +15,10 @@ import cardtable
 
 from .. import bots as bot_module
 from ..core.options import Option
+from ..narration.options import option_words
+from .words import _, current
 
-GAME_HELP = f"the game: {', '.join(cardtable.games())}"
+GAME_HELP = _("the game: {games}").format(games=", ".join(cardtable.games()))
 """The game argument's help, from the registry (a new game is named without a line here)."""
 
 
@@ -34,16 +36,15 @@ def read_options(game: str, words: list[str]) -> dict[str, Any]:
     while words:
         word = words.pop(0)
         if not word.startswith("--"):
-            raise ValueError(f"unexpected argument {word!r}")
-        key, _, value = word[2:].partition("=")
+            raise ValueError(_("unexpected argument {word!r}").format(word=word))
+        key, _equals, value = word[2:].partition("=")
         key = key.replace("-", "_")
         if key not in declared:
-            raise ValueError(
-                f"{game} has no option {flag(key)}; its options: " + ", ".join(map(flag, declared))
-            )
+            message = _("{game} has no option {flag}; its options: {flags}")
+            raise ValueError(message.format(game=game, flag=flag(key), flags=", ".join(map(flag, declared))))
         if not value:
             if not words:
-                raise ValueError(f"{flag(key)} needs a value")
+                raise ValueError(_("{flag} needs a value").format(flag=flag(key)))
             value = words.pop(0)
         options[key] = typed(value)
     return options
@@ -75,10 +76,10 @@ def shown(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def flag_usage(option: Option) -> tuple[str, str]:
-    """One option as typed, and what it does with its default:
-    (``--start-points 6|10|16``, ``every score starts here (default 10)``); a limit that 0 switches off
-    says so (``… (0: no limit, default 200)``)."""
+def flag_usage(option: Option, meaning: str) -> tuple[str, str]:
+    """One option as typed, and what it does (``meaning``: its help in the terminal's language) with
+    its default: (``--start-points 6|10|16``, ``every score starts here (default 10)``); a limit that 0
+    switches off says so (``… (0: no limit, default 200)``)."""
     if option.seat:
         values, default = "SEAT|random", "random" if option.default is None else str(option.default)
     elif option.kind is bool:
@@ -86,19 +87,29 @@ def flag_usage(option: Option) -> tuple[str, str]:
     elif option.choices is not None:
         values, default = "|".join(map(str, option.choices)), str(option.default)
     else:
-        values = "N" if option.minimum is None else f"N (from {option.minimum})"
+        values = "N" if option.minimum is None else _("N (from {minimum})").format(minimum=option.minimum)
         default = str(option.default)
-    no_limit = "0: no limit, " if option.zero_is_no_limit else ""
-    return f"{flag(option.name)} {values}", f"{option.help} ({no_limit}default {default})"
+    if option.zero_is_no_limit:
+        said = _("{meaning} (0: no limit, default {default})")
+    else:
+        said = _("{meaning} (default {default})")
+    return f"{flag(option.name)} {values}", said.format(meaning=meaning, default=default)
 
 
 def games_usage() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Every game with its options as flags (see ``flag_usage``)."""
-    return [(name, list(map(flag_usage, cardtable.make(name).option_specs))) for name in cardtable.games()]
+    """Every game with its options as flags (see ``flag_usage``), their help in the game's words."""
+    usage = []
+    for name in cardtable.games():
+        words = option_words(name, current())
+        options = cardtable.make(name).option_specs
+        usage.append((name, [flag_usage(option, words[option.name]["help"]) for option in options]))
+    return usage
 
 
 def bots_usage() -> str:
     """The bots ``--bots`` accepts, in one line."""
     levels = ", ".join(f"{level} ({bot_module.level_spec(level)})" for level in bot_module.levels())
     kinds = ", ".join(kind for kind in bot_module.kinds() if kind not in bot_module.levels())
-    return f"{kinds}; levels {levels}; settings as kind:key=value, e.g. ismcts:iterations=500"
+    return _("{kinds}; levels {levels}; settings as kind:key=value, e.g. ismcts:iterations=500").format(
+        kinds=kinds, levels=levels
+    )

@@ -45,33 +45,40 @@ from .narrated import told as told_line
 from .options import option_flags
 from .prompt import LeftTable, ask
 from .views import view_for
+from .words import N_, Lang, _, current
 
 console = terminal_console()
 EVENT_WIDTH = 4
 """The least width of the event column (wider for a record of 10 000 events or more)."""
-KEYS = "After each hand, Enter shows the next one; q (then Enter) stops."
+HELP = _(
+    "Print a game from its record, checking every move; a record that breaks the rules is refused. At a"
+    " terminal it stops after each hand until Enter is pressed."
+)
+KEYS = N_("After each hand, Enter shows the next one; q (then Enter) stops.")
 PAUSE = "> "
 """The prompt between hands (the keys are said once, at the start)."""
 
 
 def replay_command(
-    path: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    path: Annotated[Path, typer.Argument(help=_("a game record (JSON)"))],
     whole: Annotated[
         bool,
-        typer.Option("--all", help="print the whole game at once, without waiting for Enter between hands"),
+        typer.Option(
+            "--all", help=_("print the whole game at once, without waiting for Enter between hands")
+        ),
     ] = False,
+    lang: Lang = None,
 ) -> None:
-    """Print a game from its record, checking every move; a record that breaks the rules is refused. At a
-    terminal it stops after each hand until Enter is pressed."""
+    """``HELP``."""
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
-        fail(unreadable(path, error), 1, label="cannot read")
+        fail(unreadable(path, error), 1, label=_("cannot read"))
     try:
         state = cardtable.replay(record)
         names = seat_names(record, state.game.players)
     except RecordError as error:
-        fail(str(error), 1, label="refused")
+        fail(str(error), 1, label=_("refused"))
     tell(record, state, names, stepping=not whole and sys.stdin.isatty() and console.is_terminal)
 
 
@@ -80,7 +87,7 @@ def seat_names(record: dict[str, Any], seats: int) -> list[str]:
     ``players`` is a list of one text per seat."""
     players = record.get("players")
     if players is None:
-        return [f"seat {seat}" for seat in range(seats)]
+        return [_("seat {seat}").format(seat=seat) for seat in range(seats)]
     if not isinstance(players, list) or len(players) != seats:
         raise RecordError(f"players must be a list of {seats} names, one per seat, got {players!r}")
     if not all(isinstance(name, str) for name in players):
@@ -91,10 +98,10 @@ def seat_names(record: dict[str, Any], seats: int) -> list[str]:
 def tell(record: dict[str, Any], state: cardtable.State, names: list[str], *, stepping: bool = False) -> None:
     """Tell a checked record (``state``: where it ends) step by step from the public side, then the
     standings or where it stops; ``stepping`` waits for Enter before each new deal."""
-    names = player_names(names, first_seat=0)
+    names = player_names(names, first_seat=0, language=current())
     header(record, state.game.title, names)
     if stepping:
-        console.print(Text(KEYS, style="dim"))
+        console.print(Text(_(KEYS), style="dim"))
     teller = Teller(record["game"], names, len(record["events"]), stepping)
     facts: tuple[Fact, ...] = ()
     for step, told in told_steps(record):
@@ -103,7 +110,7 @@ def tell(record: dict[str, Any], state: cardtable.State, names: list[str], *, st
         facts = told.facts
     console.print()
     if not state.is_terminal():
-        console.print("The record stops before the end of the game.")
+        console.print(_("The record stops before the end of the game."))
         return
     public = state.observation(None)
     ending = teller.view.ending(public, facts, names)
@@ -118,7 +125,7 @@ class Teller:
     and (``stepping``) a wait for Enter before every deal after the first."""
 
     def __init__(self, game: str, names: list[str], events: int, stepping: bool) -> None:
-        self.narrator = narrator_for(game)
+        self.narrator = narrator_for(game, current())
         self.view = view_for(game)
         self.names = names
         self.you = names.index("you") if names.count("you") == 1 else None
@@ -181,7 +188,7 @@ def next_hand() -> bool:
 
 def header(record: dict[str, Any], title: str, names: list[str]) -> None:
     """The game, its options (as ``cardtable play`` takes them) and its seed, and who sat where."""
-    seed = "" if record.get("seed") is None else f" · seed {record['seed']}"
+    seed = "" if record.get("seed") is None else " · " + _("seed {seed}").format(seed=record["seed"])
     console.print(Text(title, style="bold"))
     console.print(Text(f"{record['game']} {option_flags(record['options'])}{seed}"))
-    console.print(Text("Players: " + ", ".join(names)))
+    console.print(Text(_("Players: {names}").format(names=", ".join(names))))

@@ -49,46 +49,65 @@ from .arena import FILE_WIDTH, check_plot
 from .errors import fail, unreadable, unwritable
 from .layout import Fitted, natural_width, terminal_console
 from .replay import seat_names
+from .words import N_, Lang, _, current, decimal, ngettext, percent
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 COLOURS = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
+VERDICTS = {
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+"""The verdicts in words (the review's data keeps them in English)."""
+HELP = _(
+    "Judge every decision SEAT made in a game record with the hard bot's search: the move played,"
+    " the best move, the loss in win chance and a verdict (good, inaccuracy, mistake, blunder)."
+)
 MARKERS = {"inaccuracy": ("#ccb974", "o"), "mistake": ("#dd8452", "o"), "blunder": ("#c44e52", "X")}
 
 
 def review_command(
-    path: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    seat: Annotated[str, typer.Option(help="the seat whose decisions are judged", metavar="SEAT")],
-    seconds: Annotated[float | None, typer.Option(help="search time per decision")] = None,
+    path: Annotated[Path, typer.Argument(help=_("a game record (JSON)"))],
+    seat: Annotated[str, typer.Option(help=_("the seat whose decisions are judged"), metavar="SEAT")],
+    seconds: Annotated[float | None, typer.Option(help=_("search time per decision"))] = None,
     iterations: Annotated[
-        int | None, typer.Option(help=f"search iterations per decision (default {DEFAULT_ITERATIONS})")
+        int | None,
+        typer.Option(
+            help=_("search iterations per decision (default {iterations})").format(
+                iterations=DEFAULT_ITERATIONS
+            )
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="same record, seat, iterations and seed: same review")] = 0,
-    plot: Annotated[Path | None, typer.Option(help="draw the seat's win chance to this image file")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="print the review as JSON on stdout")] = False,
+    seed: Annotated[int, typer.Option(help=_("same record, seat, iterations and seed: same review"))] = 0,
+    plot: Annotated[
+        Path | None, typer.Option(help=_("draw the seat's win chance to this image file"))
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help=_("print the review as JSON on stdout"))] = False,
+    lang: Lang = None,
 ) -> None:
-    """Judge every decision SEAT made in a game record with the hard bot's search: the move played,
-    the best move, the loss in win chance and a verdict (good, inaccuracy, mistake, blunder)."""
+    """``HELP``."""
     err = terminal_console(stderr=True)
     try:
         if seconds is not None and iterations is not None:
-            raise ValueError("give --seconds or --iterations, not both")
+            raise ValueError(_("give --seconds or --iterations, not both"))
         if not seat.strip().isdigit():
-            raise ValueError(f"--seat is a seat number (0, 1, ...), got {seat!r}")
+            raise ValueError(_("--seat is a seat number (0, 1, ...), got {seat!r}").format(seat=seat))
         if plot is not None:
             check_plot(plot)
         record = json.loads(path.read_text(encoding="utf-8"))
-        with _ProgressBar(err, f"reviewing seat {seat.strip()}") as bar:
+        with _ProgressBar(err, _("reviewing seat {seat}").format(seat=seat.strip())) as bar:
             result = review(
                 record, int(seat), seconds=seconds, iterations=iterations, seed=seed, progress=bar.show
             )
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         fail(unreadable(path, error) if _from_the_file(error) else str(error), 1)
     except ImportError as error:
-        fail(f"--plot needs matplotlib: pip install 'cardtable[arena]' ({error})", 1)
+        fail(_("--plot needs matplotlib: pip install 'cardtable[arena]' ({error})").format(error=error), 1)
     except KeyboardInterrupt:
-        err.print("Stopped (Ctrl-C) before the last decision: no review.")
+        err.print(_("Stopped (Ctrl-C) before the last decision: no review."))
         raise typer.Exit(130) from None
     if json_out:
         sys.stdout.write(json.dumps(result, indent=1) + "\n")
@@ -107,7 +126,7 @@ class _ProgressBar:
             TextColumn("[bold]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("moves"),
+            TextColumn(_("moves")),
             TimeElapsedColumn(),
         )
         self.err = err
@@ -120,7 +139,10 @@ class _ProgressBar:
         if not self.started:
             self.started = True
             if not self.err.is_interactive:
-                self.err.print(f"{self.description}: judging {_count(total, 'move')}…")
+                judging = ngettext(
+                    "{description}: judging {count} move…", "{description}: judging {count} moves…", total
+                )
+                self.err.print(judging.format(description=self.description, count=total))
                 return
             self.bar.start()
             self.task = self.bar.add_task(self.description, total=total)
@@ -144,7 +166,8 @@ def print_review(result: dict[str, Any], record: dict[str, Any]) -> None:
     """The review for people on stdout: at the terminal's width, or whole when it goes to a file."""
     out = terminal_console()
     if not result["decisions"]:
-        out.print(Text(f"Review of seat {result['seat']} in {result['game']}", style="bold"))
+        title = _("Review of seat {seat} in {game}").format(seat=result["seat"], game=result["game"])
+        out.print(Text(title, style="bold"))
         out.print(nothing_to_judge(result))
         return
     worded(result, record)
@@ -162,9 +185,9 @@ def print_review(result: dict[str, Any], record: dict[str, Any]) -> None:
 
 def nothing_to_judge(result: dict[str, Any]) -> str:
     """What a review without a judged decision says instead of its table."""
-    seat = f"seat {result['seat']}"
-    why = f"every move {seat} made was forced" if result["forced"] else f"{seat} made no move"
-    return f"Nothing to judge: {why}."
+    if result["forced"]:
+        return _("Nothing to judge: every move seat {seat} made was forced.").format(seat=result["seat"])
+    return _("Nothing to judge: seat {seat} made no move.").format(seat=result["seat"])
 
 
 def worded(result: dict[str, Any], record: dict[str, Any]) -> None:
@@ -172,10 +195,10 @@ def worded(result: dict[str, Any], record: dict[str, Any]) -> None:
     names them (its seats alone where its players do not fit them)."""
     players = make(record["game"], **record["options"]).players
     try:
-        names = player_names(seat_names(record, players), first_seat=0)
+        names = player_names(seat_names(record, players), first_seat=0, language=current())
     except RecordError:
-        names = [f"seat {seat}" for seat in range(players)]
-    word_review(record, result, names)
+        names = [_("seat {seat}").format(seat=seat) for seat in range(players)]
+    word_review(record, result, names, current())
 
 
 def review_table(result: dict[str, Any], record: dict[str, Any]) -> Table:
@@ -185,25 +208,25 @@ def review_table(result: dict[str, Any], record: dict[str, Any]) -> Table:
     hands = _hand_numbers(record)
     with_points = any("points" in decision for decision in result["decisions"])
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), show_edge=False)
-    table.add_column("event", justify="right")
+    table.add_column(_("event"), justify="right")
     if hands:
-        table.add_column("hand", justify="right")
-    for heading in ("played", "best"):
+        table.add_column(_("hand"), justify="right")
+    for heading in (_("played"), _("best")):
         table.add_column(heading, no_wrap=True)
-        table.add_column("win %", justify="right")
+        table.add_column(_("win %"), justify="right")
         if with_points:
-            table.add_column("pts", justify="right")
-    table.add_column("loss", justify="right")
-    table.add_column("verdict", no_wrap=True)
+            table.add_column(_("pts"), justify="right")
+    table.add_column(_("loss"), justify="right")
+    table.add_column(_("verdict"), no_wrap=True)
     for decision in result["decisions"]:
         row: list[str | Text] = [str(decision["event"])]
         if hands:
             row.append(str(hands[decision["event"]]))
         played, best, said = decision["played"], decision["best"], decision["said"]
         for move, shown in ((played, said["played"]), (best, _best(decision))):
-            row += [Text(shown), f"{100 * decision['values'][move]:.1f}"]
+            row += [Text(shown), decimal(100 * decision["values"][move], 1)]
             if with_points:
-                row.append(f"{decision['points'][move]:.2f}")
+                row.append(decimal(decision["points"][move]))
         row += [_loss(decision), _verdict(decision["verdict"])]
         table.add_row(*row)
     return table
@@ -217,8 +240,8 @@ def _best(decision: dict[str, Any]) -> str:
 
 def _loss(decision: dict[str, Any]) -> str:
     margin = decision.get("margin")
-    loss = f"{100 * decision['loss']:.1f}"
-    return loss if margin is None else f"{loss} ±{100 * margin:.1f}"
+    loss = decimal(100 * decision["loss"], 1)
+    return loss if margin is None else f"{loss} ±{decimal(100 * margin, 1)}"
 
 
 class _Under:
@@ -238,7 +261,8 @@ class _Under:
 def _reasons(result: dict[str, Any]) -> Text:
     """Why each move that was not good lost, by event, under the table."""
     reasons = [(d["event"], d["said"]["reason"]) for d in result["decisions"] if "reason" in d["said"]]
-    return Text("\n".join(f"event {event}: {reason}" for event, reason in reasons))
+    said = _("event {event}: {reason}")
+    return Text("\n".join(said.format(event=event, reason=reason) for event, reason in reasons))
 
 
 def review_lines(result: dict[str, Any]) -> Group:
@@ -252,12 +276,15 @@ def review_lines(result: dict[str, Any]) -> Group:
             decision["values"],
             decision["said"],
         )
-        line = Text.assemble((f"{event:>4} ", "dim"), said["played"], f" {100 * values[played]:.1f}% ")
+        line = Text.assemble((f"{event:>4} ", "dim"), said["played"], f" {percent(values[played])} ")
         line.append_text(_verdict(decision["verdict"]))
         if "equal" in said:
             line.append(f" ({said['equal']})")
         elif best != played:
-            line.append(f" (best: {said['best']} {100 * values[best]:.1f}%, -{100 * decision['loss']:.1f})")
+            best_said = _(" (best: {move} {chance}, -{loss})").format(
+                move=said["best"], chance=percent(values[best]), loss=decimal(100 * decision["loss"], 1)
+            )
+            line.append(best_said)
         lines.append(line)
         if "reason" in said:
             lines.append(Padding(Text(said["reason"], style="dim"), (0, 0, 0, 5)))
@@ -265,7 +292,7 @@ def review_lines(result: dict[str, Any]) -> Group:
 
 
 def _verdict(verdict: str) -> Text:
-    return Text(verdict, style=COLOURS[verdict])
+    return Text(_(VERDICTS[verdict]), style=COLOURS[verdict])
 
 
 def _hand_numbers(record: dict[str, Any]) -> dict[int, int] | None:
@@ -277,10 +304,15 @@ def _hand_numbers(record: dict[str, Any]) -> dict[int, int] | None:
     return numbers if hand > 1 else None
 
 
-def _title(result: dict[str, Any]) -> str:
-    return (
-        f"Review of seat {result['seat']} in {result['game']}: accuracy {_figure(result['accuracy'])}, "
-        f"{_percent(result['good_share'])} good"
+def _title(
+    result: dict[str, Any],
+    template: str = N_("Review of seat {seat} in {game}: accuracy {accuracy}, {good} good"),
+) -> str:
+    return _(template).format(
+        seat=result["seat"],
+        game=result["game"],
+        accuracy=_figure(result["accuracy"]),
+        good=_percent(result["good_share"]),
     )
 
 
@@ -288,49 +320,64 @@ def _notes(result: dict[str, Any]) -> Text:
     thresholds = result["thresholds"]
     decisions = result["decisions"]
     budget = ", ".join(f"{key} {value}" for key, value in result["budget"].items())
-    judged = f"{_count(result['judged'], 'decision')} judged, {result['forced']} forced"
-    judged += " (one legal move, not judged)"
+    judged = ngettext(
+        "{judged} decision judged, {forced} forced (one legal move, not judged)",
+        "{judged} decisions judged, {forced} forced (one legal move, not judged)",
+        result["judged"],
+    ).format(judged=result["judged"], forced=result["forced"])
     if result.get("even"):
-        judged += f", {result['even']} where every move was as good (not in the accuracy)"
-    loss = "Loss in points of win chance"
+        judged += _(", {even} where every move was as good (not in the accuracy)").format(even=result["even"])
+    loss = _("Loss in points of win chance")
     if any("points_loss" in decision for decision in decisions):
-        loss += ", counting the expected hand points lost the more, the more the match is decided"
+        loss = _(
+            "Loss in points of win chance, counting the expected hand points lost the more, the more the"
+            " match is decided"
+        )
+    scale = _("{loss}: good < {good} <= inaccuracy < {inaccuracy} <= mistake < {mistake} <= blunder").format(
+        loss=loss,
+        good=f"{100 * thresholds['good']:g}",
+        inaccuracy=f"{100 * thresholds['inaccuracy']:g}",
+        mistake=f"{100 * thresholds['mistake']:g}",
+    )
+    if any("margin" in decision for decision in decisions):
+        scale += _("; ± its 95% margin")
     notes = [
         f"{judged}.",
-        "Win %: the seat's chance to win the match after the move, from what it knew then.",
-        f"{loss}: good < {100 * thresholds['good']:g} <= inaccuracy < "
-        f"{100 * thresholds['inaccuracy']:g} <= mistake < {100 * thresholds['mistake']:g} <= blunder"
-        f"{'; ± its 95% margin' if any('margin' in decision for decision in decisions) else ''}.",
-        f"Budget: {budget} a decision, seed {result['seed']}.",
+        _("Win %: the seat's chance to win the match after the move, from what it knew then."),
+        f"{scale}.",
+        _("Budget: {budget} a decision, seed {seed}.").format(budget=budget, seed=result["seed"]),
     ]
     if result["biggest_mistakes"]:
+        mistake = _("event {event}: {played}, best {best} (-{loss})")
         worst = "; ".join(
-            f"event {d['event']}: {d['said']['played']}, best {d['said']['best']} (-{100 * d['loss']:.1f})"
+            mistake.format(
+                event=d["event"],
+                played=d["said"]["played"],
+                best=d["said"]["best"],
+                loss=decimal(100 * d["loss"], 1),
+            )
             for d in result["biggest_mistakes"]
         )
-        notes.append(f"Biggest mistakes: {worst}.")
+        notes.append(_("Biggest mistakes: {mistakes}.").format(mistakes=worst))
     return Text(" ".join(notes), style="dim")
 
 
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'s' * (number != 1)}"
-
-
 def _figure(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f}"
+    return "-" if value is None else decimal(value, 1)
 
 
 def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.0f}%"
+    return "-" if value is None else percent(value, 0)
 
 
 def _draw(result: dict[str, Any], path: Path, err: Console) -> None:
     try:
         win_chance_figure(result).savefig(path, dpi=120)
     except OSError as error:
-        err.print(f"[red]error:[/red] the graph could not be written: {escape(unwritable(path, error))}")
+        why = _("the graph could not be written: {why}").format(why=unwritable(path, error))
+        err.print(f"[red]{_('error')}:[/red] {escape(why)}")
         raise typer.Exit(1) from None
-    err.print(f"Graph written to {escape(str(path))}.")
+    err.print(_("Graph written to {path}.").format(path=escape(str(path))))
 
 
 def win_chance_figure(result: dict[str, Any]) -> Figure:
@@ -344,8 +391,8 @@ def win_chance_figure(result: dict[str, Any]) -> Figure:
     axes = figure.subplots()
     best = [100 * d["values"][d["best"]] for d in decisions]
     played = [100 * d["values"][d["played"]] for d in decisions]
-    axes.plot(events, best, "--", color="#8c8c8c", label="best move")
-    axes.plot(events, played, "-", color="#4c72b0", label="move played")
+    axes.plot(events, best, "--", color="#8c8c8c", label=_("best move"))
+    axes.plot(events, played, "-", color="#4c72b0", label=_("move played"))
     for verdict, (colour, marker) in MARKERS.items():
         marked = [d for d in decisions if d["verdict"] == verdict]
         if marked:
@@ -355,11 +402,11 @@ def win_chance_figure(result: dict[str, Any]) -> Figure:
                 color=colour,
                 marker=marker,
                 zorder=3,
-                label=verdict,
+                label=_(VERDICTS[verdict]),
             )
     axes.set_ylim(0, 100)
-    axes.set_xlabel("event in the record")
-    axes.set_ylabel("win chance, %")
+    axes.set_xlabel(_("event in the record"))
+    axes.set_ylabel(_("win chance, %"))
     axes.legend(loc="best")
-    axes.set_title(_title(result).replace("Review of seat", "Seat", 1))
+    axes.set_title(_title(result, N_("Seat {seat} in {game}: accuracy {accuracy}, {good} good")))
     return figure

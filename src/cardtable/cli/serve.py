@@ -18,21 +18,23 @@ import typer
 from rich.console import Console
 
 from .errors import fail
+from .words import _
 
 console = Console(highlight=False)
+HELP = _("Start the online table: accounts, lobby and live play in the browser.")
 PROTOCOL_MAX_MESSAGE = 65536
 """uvicorn closes a websocket (code 1009) on a message above this; smaller oversized ones get an error."""
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    host: Annotated[str, typer.Option(help=_("address to listen on"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=_("port to listen on"))] = 8000,
     db: Annotated[
-        Path | None, typer.Option(help="SQLite file (default: DATABASE_URL, else the user data dir)")
+        Path | None, typer.Option(help=_("SQLite file (default: DATABASE_URL, else the user data dir)"))
     ] = None,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    log_level: Annotated[str, typer.Option(help=_("uvicorn log level"))] = "info",
 ) -> None:
-    """Start the online table: accounts, lobby and live play in the browser."""
+    """``HELP``."""
     try:
         import uvicorn
         from pydantic import ValidationError
@@ -41,10 +43,10 @@ def serve(
         from ..server.app import create_app
         from ..server.settings import Settings
     except ImportError as error:
-        fail(
-            f"the server needs the 'server' extra ({error.name} is missing): pip install 'cardtable[server]'",
-            2,
+        needs = _(
+            "the server needs the 'server' extra ({module} is missing): pip install 'cardtable[server]'"
         )
+        fail(needs.format(module=error.name), 2)
     overrides: dict[str, Any] = {} if db is None else {"db_path": db, "database_url": None, "redis_url": None}
     try:
         settings = Settings(**overrides)
@@ -52,9 +54,10 @@ def serve(
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in error.errors()
         )
-        fail(f"bad server setting: {problems}", 2)
-    shared = f", redis: {_shown(settings.redis_url)}" if settings.redis_url else ""
-    console.print(f"cardtable: http://{host}:{port}/  (database: {_shown(settings.url())}{shared})")
+        fail(_("bad server setting: {problems}").format(problems=problems), 2)
+    shared = ", redis: " + _shown(settings.redis_url) if settings.redis_url else ""
+    listening = _("cardtable: http://{host}:{port}/  (database: {database}{shared})")
+    console.print(listening.format(host=host, port=port, database=_shown(settings.url()), shared=shared))
     app = create_app(settings)
     collector.settle()
     uvicorn.run(

@@ -35,6 +35,7 @@ from ..narration.words import player_names
 from .narrated import print_lines
 from .prompt import LeftTable, ask
 from .views import View
+from .words import _, current, ngettext
 
 LEGAL_SHOWN = 24
 """How many legal moves the prompt lists in words (they are also marked in the picture)."""
@@ -58,8 +59,8 @@ class TerminalTable:
         self.names = names
         self.console = console
         self.seat = next(s for s in range(state.game.players) if s not in bots)
-        self.narrator = narrator_for(state.game.name)
-        self.said_names = player_names(names, first_seat=0)
+        self.narrator = narrator_for(state.game.name, current())
+        self.said_names = player_names(names, first_seat=0, language=current())
 
     def run(self) -> bool:
         """Play until the match ends (True) or the person leaves (False)."""
@@ -97,12 +98,13 @@ class TerminalTable:
         choices = self.view.choices(obs, legal)
         self.console.print()
         self.console.print(self.view.table(obs, legal))
+        more = len(legal) - LEGAL_SHOWN
         shown = ", ".join(legal[:LEGAL_SHOWN]) + (
-            f", … {len(legal) - LEGAL_SHOWN} more" if len(legal) > LEGAL_SHOWN else ""
+            ", … " + ngettext("{count} more", "{count} more", more).format(count=more) if more > 0 else ""
         )
-        self.console.print(f"(legal: {shown})", highlight=False, markup=False)
+        self.console.print(_("(legal: {moves})").format(moves=shown), highlight=False, markup=False)
         while True:
-            text = ask("Your move (? help, q quit): ").strip()
+            text = ask(_("Your move (? help, q quit): ")).strip()
             if text.lower() in QUIT_WORDS:
                 raise LeftTable
             if text.lower() in HELP_WORDS:
@@ -111,38 +113,40 @@ class TerminalTable:
             if not text:
                 continue
             if len(text) > LONGEST_LINE:
-                error: str | None = f"that line is {len(text)} characters long; a move is a few words"
+                message = _("that line is {length} characters long; a move is a few words")
+                error: str | None = message.format(length=len(text))
             else:
                 error = self.try_moves(seat, text, choices)
             if error is None:
                 return
-            self.console.print(f"[red]✗[/red] {escape(self.view.explain(error, seat))}", highlight=False)
+            said = self.view.explain(error, seat, self.narrator, self.said_names)
+            self.console.print(f"[red]✗[/red] {escape(said)}", highlight=False)
 
     def try_moves(self, seat: int, text: str, choices: list[str]) -> str | None:
         """Apply the moves ``text`` stands for; the reason for the first one refused, or None."""
         try:
             moves = self.view.expand(text, self.state, choices)
         except (InvalidNotation, ValueError) as error:
-            return str(error)
+            return refusal(error)
         picture = self.view.preview(self.state, moves)
         if picture is not None:
             self.console.print(picture)
-            answer = ask("Make this move? [Y/n] ", remember=False).strip().lower()
-            if answer not in ("", "y", "yes"):
-                return "move not made"
+            answer = ask(_("Make this move? [Y/n] "), remember=False).strip().lower()
+            if answer not in ("", "y", "yes", _("y"), _("yes")):
+                return _("move not made")
         for move in moves:
             if self.state.current_player() != seat:
-                return f"{move}: it is no longer your turn"
+                return _("{move}: it is no longer your turn").format(move=move)
             try:
                 self.step(self.state.string_to_action(move))
             except (IllegalAction, InvalidNotation) as error:
-                return str(error)
+                return refusal(error)
         return None
 
     @contextmanager
     def thinking(self, seat: int) -> Iterator[None]:
         """An indicator while the bot at ``seat`` chooses (see the module docstring)."""
-        note = f"{self.said_names[seat]} is thinking…"
+        note = _("{player} is thinking…").format(player=self.said_names[seat])
         if self.console.is_interactive:
             with self.console.status(escape(note)):
                 yield
@@ -173,3 +177,11 @@ def save_record(state: State, path: Path, names: list[str]) -> None:
     (FileExistsError when it exists: a record is never overwritten)."""
     with path.open("x", encoding="utf-8") as file:
         file.write(json.dumps(state.record(players=names), indent=1) + "\n")
+
+
+def refusal(error: ValueError) -> str:
+    """What a refused move says: the rules' own reason (a ``core.reasons.Reason``, which the table says
+    in its language) for an illegal move, else the error's text."""
+    if isinstance(error, IllegalAction) and error.args and isinstance(error.args[0], str):
+        return error.args[0]
+    return str(error)

@@ -20,6 +20,7 @@ Decisions:
 
 from __future__ import annotations
 
+import gettext
 import heapq
 import json
 import time
@@ -38,6 +39,8 @@ from rich.text import Text
 import cardtable
 
 from .. import bots as bot_module
+from ..i18n import translations
+from ..narration.words import player_names
 from ..tournaments import (
     BYE_POINTS,
     TableResult,
@@ -59,8 +62,13 @@ from .arena import check_records
 from .errors import fail
 from .layout import terminal_console
 from .options import GAME_HELP, read_options
+from .words import Lang, _, current, decimal
 
 FORMATS = ("swiss", "arena")
+HELP = _(
+    "Run a local tournament of bots with the online tournaments' pairing and scoring, and print the"
+    " rounds and the standings. Game options follow as --option value (e.g. --players 5)."
+)
 
 
 @dataclass(frozen=True)
@@ -88,18 +96,20 @@ def tournament(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     bots: Annotated[
         list[str],
-        typer.Option(help="the entrants: bot levels or kinds, comma-separated (--bots easy,hard,hard)"),
+        typer.Option(help=_("the entrants: bot levels or kinds, comma-separated (--bots easy,hard,hard)")),
     ],
-    kind: Annotated[str, typer.Option("--format", help="swiss (rounds) or arena (a time)")] = "swiss",
-    rounds: Annotated[int | None, typer.Option(help="Swiss: the number of rounds")] = None,
-    minutes: Annotated[float | None, typer.Option(help="arena: no game starts after this time")] = None,
-    games: Annotated[int | None, typer.Option(help="arena: no game starts after this many")] = None,
-    duplicate: Annotated[bool, typer.Option(help="every table of a round plays the same deal")] = False,
-    seed: Annotated[int, typer.Option(help="same seed, same pairings, deals and results")] = 0,
-    records: Annotated[Path | None, typer.Option(help="write every game's record into this folder")] = None,
+    kind: Annotated[str, typer.Option("--format", help=_("swiss (rounds) or arena (a time)"))] = "swiss",
+    rounds: Annotated[int | None, typer.Option(help=_("Swiss: the number of rounds"))] = None,
+    minutes: Annotated[float | None, typer.Option(help=_("arena: no game starts after this time"))] = None,
+    games: Annotated[int | None, typer.Option(help=_("arena: no game starts after this many"))] = None,
+    duplicate: Annotated[bool, typer.Option(help=_("every table of a round plays the same deal"))] = False,
+    seed: Annotated[int, typer.Option(help=_("same seed, same pairings, deals and results"))] = 0,
+    records: Annotated[
+        Path | None, typer.Option(help=_("write every game's record into this folder"))
+    ] = None,
+    lang: Lang = None,
 ) -> None:
-    """Run a local tournament of bots with the online tournaments' pairing and scoring, and print the
-    rounds and the standings. Game options follow as --option value (e.g. --players 5)."""
+    """``HELP``."""
     try:
         setup = _setup(game, ctx.args, bots, seed, duplicate, records)
         _check_length(kind, rounds, minutes, games)
@@ -108,7 +118,12 @@ def tournament(
     try:
         from ..arena.play import ArenaError
     except ImportError as error:
-        fail(f"the tournament needs the arena's extra: pip install 'cardtable[arena]' ({error})", 2)
+        fail(
+            _("the tournament needs the arena's extra: pip install 'cardtable[arena]' ({error})").format(
+                error=error
+            ),
+            2,
+        )
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     play = _player(setup)
@@ -121,9 +136,10 @@ def tournament(
         fail(str(error), 1)
     rows = standings(setup.entrants, results, byes=byes, arena=kind == "arena", duplicate=setup.duplicate)
     out = terminal_console()
-    out.print(Text("Standings", style="bold"))
+    out.print(Text(_("Standings"), style="bold"))
     out.print(standings_table(rows))
-    out.print(Text(rules_in_words(arena=kind == "arena", duplicate=setup.duplicate), style="dim"))
+    scoring = rules_in_words(arena=kind == "arena", duplicate=setup.duplicate, gettext=site_words().gettext)
+    out.print(Text(scoring, style="dim"))
 
 
 def _setup(
@@ -136,10 +152,11 @@ def _setup(
     for level in levels:
         bot_module.make(level, seed=0).check_game(game)
     if len(levels) < size:
-        raise ValueError(f"{game} seats {size}: a tournament needs at least {size} bots, got {len(levels)}")
+        message = _("{game} seats {size}: a tournament needs at least {size} bots, got {count}")
+        raise ValueError(message.format(game=game, size=size, count=len(levels)))
     if records is not None:
         check_records(records)
-    names = bot_names(levels)
+    names = bot_names(levels, lambda level: player_names([f"bot:{level}"], language=current())[0])
     return Setup(
         game=game,
         options=options,
@@ -154,19 +171,21 @@ def _setup(
 
 def _check_length(kind: str, rounds: int | None, minutes: float | None, games: int | None) -> None:
     if kind not in FORMATS:
-        raise ValueError(f"--format is swiss or arena, got {kind!r}")
+        raise ValueError(_("--format is swiss or arena, got {kind!r}").format(kind=kind))
     if kind == "swiss":
         if rounds is None or rounds < 1:
-            raise ValueError("a Swiss tournament needs --rounds N (1 or more)")
+            raise ValueError(_("a Swiss tournament needs --rounds N (1 or more)"))
         if minutes is not None or games is not None:
-            raise ValueError("--minutes and --games are for an arena (--format arena); Swiss takes --rounds")
+            raise ValueError(
+                _("--minutes and --games are for an arena (--format arena); Swiss takes --rounds")
+            )
         return
     if rounds is not None:
-        raise ValueError("--rounds is for Swiss; an arena takes --minutes and/or --games")
+        raise ValueError(_("--rounds is for Swiss; an arena takes --minutes and/or --games"))
     if minutes is None and games is None:
-        raise ValueError("an arena needs --minutes M and/or --games N to end")
+        raise ValueError(_("an arena needs --minutes M and/or --games N to end"))
     if (minutes is not None and minutes <= 0) or (games is not None and games < 1):
-        raise ValueError("--minutes and --games must be more than 0")
+        raise ValueError(_("--minutes and --games must be more than 0"))
 
 
 def _player(setup: Setup) -> Play:
@@ -215,11 +234,11 @@ def run_swiss(setup: Setup, rounds: int, play: Play) -> tuple[list[TableResult],
         played: list[TableResult] = []
         for table, seating in enumerate(seated):
             deal = deal_seed(setup.seed, number, table, duplicate=setup.duplicate)
-            returns, _ = play(len(results) + len(played), seating, deal)
+            returns, _moves = play(len(results) + len(played), seating, deal)
             played.append(TableResult(round=number, seating=seating, returns=returns))
         results += played
         byes += paired.byes
-        out.print(Text(f"Round {number}", style="bold"))
+        out.print(Text(_("Round {number}").format(number=number), style="bold"))
         out.print(round_table(played, paired.byes))
     return results, byes
 
@@ -254,18 +273,23 @@ def run_arena(setup: Setup, minutes: float | None, games: int | None, play: Play
             started += 1
 
     if minutes is not None:
-        terminal_console(stderr=True).print(f"Arena: games start for {minutes:g} minutes…")
+        terminal_console(stderr=True).print(
+            _("Arena: games start for {minutes} minutes…").format(minutes=f"{minutes:g}")
+        )
     seat(0)
     while running:
         now, number, result = heapq.heappop(running)
         results.append(result)
-        out.print(f"Game {number + 1}: first {escape(_firsts(result))}", highlight=False)
+        out.print(
+            _("Game {number}: first {players}").format(number=number + 1, players=escape(_firsts(result))),
+            highlight=False,
+        )
         for name, placing in zip(result.seating, placing_points(result.returns), strict=True):
             last_table[name] = result.seating
             placings[name].append(placing)
         waiting += result.seating
         seat(now)
-    out.print(f"{len(results)} games played.")
+    out.print(_("{count} games played.").format(count=len(results)))
     return results
 
 
@@ -273,17 +297,17 @@ def round_table(played: Sequence[TableResult], byes: Sequence[str]) -> Table:
     """A round: a line per seat (seats counted from 1) with its entrant and placing points, table by
     table, then the byes."""
     table = Table(box=box.SIMPLE_HEAD)
-    table.add_column("table", justify="right")
-    table.add_column("seat", justify="right")
-    table.add_column("entrant", overflow="fold")
-    table.add_column("points", justify="right")
+    table.add_column(_("table"), justify="right")
+    table.add_column(_("seat"), justify="right")
+    table.add_column(_("entrant"), overflow="fold")
+    table.add_column(_("points"), justify="right")
     for number, result in enumerate(played, start=1):
         points = placing_points(result.returns)
         for seat, name in enumerate(result.seating):
             table.add_row(str(number) if seat == 0 else "", str(seat + 1), Text(name), _number(points[seat]))
         table.add_section()
     for name in byes:
-        table.add_row("bye", "", Text(name), _number(BYE_POINTS))
+        table.add_row(_("bye"), "", Text(name), _number(BYE_POINTS))
     return table
 
 
@@ -291,13 +315,13 @@ def standings_table(rows: Sequence[Standing]) -> Table:
     """The standings, best first: points, games and the tie-breaks."""
     table = Table(box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
-    table.add_column("entrant", overflow="fold")
-    table.add_column("points", justify="right")
-    table.add_column("games", justify="right")
+    table.add_column(_("entrant"), overflow="fold")
+    table.add_column(_("points"), justify="right")
+    table.add_column(_("games"), justify="right")
     table.add_column("Buchholz", justify="right")
     shows_duplicate = any(row.duplicate is not None for row in rows)
     if shows_duplicate:
-        table.add_column("duplicate", justify="right")
+        table.add_column(_("duplicate"), justify="right")
     for place, row in enumerate(rows, start=1):
         cells: list[str | Text] = [
             str(place),
@@ -307,7 +331,7 @@ def standings_table(rows: Sequence[Standing]) -> Table:
             _number(row.buchholz),
         ]
         if row.duplicate is not None:
-            cells.append(f"{row.duplicate:+.2f}")
+            cells.append(decimal(row.duplicate, signed=True))
         table.add_row(*cells)
     return table
 
@@ -320,5 +344,11 @@ def _firsts(result: TableResult) -> str:
 
 
 def _number(value: float) -> str:
-    """``1``, ``0.5``, ``0.33``: at most two decimals, none when whole."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    """``1``, ``0.5``, ``0.33`` (``0,5`` in Dutch): at most two decimals, none when whole."""
+    return decimal(value, whole=True)
+
+
+def site_words() -> gettext.NullTranslations:
+    """The site's catalog in the terminal's language: the tournaments' scoring rules are said there
+    (``tournaments.rules``), by the server's pages and here alike, so they are translated once."""
+    return translations(current(), "site")

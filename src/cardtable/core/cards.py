@@ -16,6 +16,7 @@ from itertools import repeat
 from operator import add, itemgetter
 
 from .errors import InvalidNotation
+from .reasons import reason
 
 WORD = 0xFFFF
 
@@ -69,7 +70,8 @@ def mask_of(cards: Sequence[int]) -> int:
 PIQUET_SUITS = "SHDC"
 PIQUET_RANKS = "789TJQKA"
 """Low to high; a card's id is ``suit * 8 + rank`` so ids sort by suit, then rank."""
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": reason("spades"), "H": reason("hearts"), "D": reason("diamonds"), "C": reason("clubs")}
+"""Reasons, so the rules' refusals that name a suit can be said in any language (``core.reasons``)."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
 """The ranks named in words (the others by their digit)."""

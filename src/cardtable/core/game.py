@@ -23,6 +23,7 @@ from .errors import IllegalAction, RecordError
 from .events import RECORD_FORMAT, ChanceScript, Entry, json_copy, record_form
 from .events import JsonDict as JsonDict  # the contract's type of observations and events
 from .options import Option, OptionValue, validate_options
+from .reasons import Reason, reason
 from .story import Fact, logged_facts
 
 
@@ -40,7 +41,7 @@ class Verb(NamedTuple):
 
 
 MoveFn = Callable[[Any, int, int], None]
-WhyNotFn = Callable[[Any, int, int], "str | None"]
+WhyNotFn = Callable[[Any, int, int], "Reason | None"]
 
 
 class Game(ABC):
@@ -95,6 +96,18 @@ class Game(ABC):
     def new_game(self, seed: int | None = None) -> State:
         """A whole match, deals included; the same seed always gives the same match."""
         return self.state_class(self, seed)
+
+    def all_deals(self) -> list[tuple[list[JsonDict], float]] | None:
+        """Where a match's chance is small enough to list (a variant made to be solved): every way it
+        can go, as the chance events a replay reads, with its probability. None otherwise (default)."""
+        return None
+
+    def dealt_game(self, events: list[JsonDict]) -> State:
+        """A match whose chance events are ``events`` (one entry of ``all_deals``) rather than a seed's,
+        for exact tree walks. Its record has a null seed and replays as any other."""
+        state = self.state_class(self, None, ChanceScript(events))
+        state.end_replay()
+        return state
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:
@@ -195,20 +208,27 @@ class State(ABC):
         if legal is None:
             legal = self._legal = [] if self._to_act is None else self._legal_actions()
         if action not in legal:
-            raise IllegalAction(self.why_illegal(action) or f"action {action} is not legal now")
+            raise IllegalAction(
+                self.why_illegal(action) or reason("action {action} is not legal now", action=action)
+            )
         self._legal = None
         seat: int = self._to_act  # type: ignore[assignment]  # not None: the action was legal
         self._log.append((seat, action))
         move, _, arg = self._dispatch[action]
         move(self, seat, arg)
 
-    def why_illegal(self, action: int) -> str | None:
+    def why_illegal(self, action: int) -> Reason | None:
         """Why ``action`` may not be taken now, or None when it may (the one source of reasons)."""
         seat = self._to_act
         if seat is None:
-            return "the game is over"
+            return reason("the game is over")
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.game.num_actions:
-            return f"{action!r} is not an action id of {self.game.name} (0..{self.game.num_actions - 1})"
+            return reason(
+                "{action!r} is not an action id of {game} (0..{last})",
+                action=action,
+                game=self.game.name,
+                last=self.game.num_actions - 1,
+            )
         _, why_not, arg = self._dispatch[action]
         return why_not(self, seat, arg)
 

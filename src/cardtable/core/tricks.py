@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from .cards import HIGH_WORD_BITS, LOW_WORD_BITS, WORD, bits, bits_tuple, mask_of
 from .game import State
 from .hidden import deal_hidden
+from .reasons import CardCode, CardCodes, Reason, SeatNo, reason
 from .story import Fact
 
 
@@ -259,13 +260,18 @@ class TrickTakingState(State):
             return LOW_WORD_BITS[hand & WORD] + HIGH_WORD_BITS[hand >> 16]
         return bits_tuple(hand)
 
-    def _follow_reason(self, seat: int, card: int, name: Any) -> str:
+    def _follow_reason(self, seat: int, card: int, name: Any) -> Reason:
         """Why ``card`` is not playable by ``seat`` (it is not in ``_playable``); ``name`` writes cards."""
+        code = CardCode(name(card))
         if not self._hands[seat] >> card & 1:
-            return f"seat {seat} cannot play {name(card)}: it is not in their hand"
-        allowed = " ".join(name(c) for c in bits(self._playable(seat)))
-        led = name(self._trick[0])
-        return f"seat {seat} cannot play {name(card)}: {led} was led, and the rules allow only {allowed}"
+            return reason("{seat} cannot play {card}: it is not in their hand", seat=SeatNo(seat), card=code)
+        return reason(
+            "{seat} cannot play {card}: {led} was led, and the rules allow only {allowed}",
+            seat=SeatNo(seat),
+            card=code,
+            led=CardCode(name(self._trick[0])),
+            allowed=CardCodes(name(c) for c in bits(self._playable(seat))),
+        )
 
     def _play_card(self, seat: int, card: int) -> None:
         """``seat`` (to act) plays ``card`` (a legal card); resolve the trick when it is complete."""

@@ -65,6 +65,7 @@ from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State, Verb
 from ..core.hidden import deal_hidden
 from ..core.options import Option
+from ..core.reasons import Reason, SeatNo, reason
 from ..core.registry import register
 from ..core.story import Fact
 from ..core.tricks import shuffled
@@ -429,17 +430,25 @@ class GameOfTrainsState(State):
 
     # -- the moves: each verb's rule, and the reason it is refused (checked against _legal_actions) ----
 
-    def _why_not_place(self, seat: int, arg: int) -> str | None:
-        card, _ = PLACE_OF[arg]
-        no = f"seat {seat} cannot {ACTION_STRINGS[PLACE_BASE + arg]}"
+    def _why_not_place(self, seat: int, arg: int) -> Reason | None:
+        card, index = PLACE_OF[arg]
+        no = reason("{seat} cannot place {card} {position}", seat=SeatNo(seat), card=card, position=index + 1)
         phase = self._phase
         if phase is SETUP:
             if card in self._setup_hands[seat]:
                 return None
-            return f"{no}: in setup they place one of the cards they drew, and {card} is not one"
+            return reason(
+                "{refusal}: in setup they place one of the cards they drew, and {card} is not one",
+                refusal=no,
+                card=card,
+            )
         if phase is TURN:
-            return f"{no}: a turn is either draw (then place) or use; they have not drawn"
-        return None if card == self._drawn else f"{no}: {card} is not the card they drew"
+            return reason(
+                "{refusal}: a turn is either draw (then place) or use; they have not drawn", refusal=no
+            )
+        if card == self._drawn:
+            return None
+        return reason("{refusal}: {card} is not the card they drew", refusal=no, card=card)
 
     def _place(self, seat: int, arg: int) -> None:
         card, index = PLACE_OF[arg]
@@ -450,12 +459,15 @@ class GameOfTrainsState(State):
         self._replace(seat, index, card)
         self._end_turn(seat, seat)
 
-    def _why_not_draw(self, seat: int, arg: int) -> str | None:
+    def _why_not_draw(self, seat: int, arg: int) -> Reason | None:
         phase = self._phase
         if phase is SETUP:
-            return f"seat {seat} cannot draw: in setup each player places one of the cards they drew"
+            return reason(
+                "{seat} cannot draw: in setup each player places one of the cards they drew",
+                seat=SeatNo(seat),
+            )
         if phase is PLACE:
-            return f"seat {seat} cannot draw: they must first place the card they drew"
+            return reason("{seat} cannot draw: they must first place the card they drew", seat=SeatNo(seat))
         return None
 
     def _draw(self, seat: int, arg: int) -> None:
@@ -463,15 +475,22 @@ class GameOfTrainsState(State):
         self._phase = PLACE
         self._legal = PLACE_IDS[drawn]  # what _legal_actions gives now, known here for free
 
-    def _why_not_use(self, seat: int, arg: int) -> str | None:
+    def _why_not_use(self, seat: int, arg: int) -> Reason | None:
         card = arg + 1
-        no = f"seat {seat} cannot {ACTION_STRINGS[USE_BASE + arg]}"
+        no = reason("{seat} cannot use {card}", seat=SeatNo(seat), card=card)
         ability = ABILITY_OF[card]
         unusable = self._why_not_use_card(no, card, ability)
         if unusable or ability in REMOVED_AT:
             return unusable
         allowed = LEGAL_POSITIONS[ability]
-        return f"{no}: {ability.name} needs a position (use {card} P, P from {allowed[0]} to {allowed[-1]})"
+        return reason(
+            "{refusal}: {ability} needs a position (use {card} P, P from {first} to {last})",
+            refusal=no,
+            ability=ability.name,
+            card=card,
+            first=allowed[0],
+            last=allowed[-1],
+        )
 
     def _use(self, seat: int, arg: int) -> None:
         """A removal: from the user clockwise, every unprotected car at the card's position enters the
@@ -496,20 +515,36 @@ class GameOfTrainsState(State):
                 return
         self._end_turn(seat, None)
 
-    def _why_not_use_at(self, seat: int, arg: int) -> str | None:
+    def _why_not_use_at(self, seat: int, arg: int) -> Reason | None:
         card, index = PLACE_OF[arg]
-        no = f"seat {seat} cannot {ACTION_STRINGS[USE_AT_BASE + arg]}"
+        no = reason("{seat} cannot use {card} {position}", seat=SeatNo(seat), card=card, position=index + 1)
         ability = ABILITY_OF[card]
         unusable = self._why_not_use_card(no, card, ability)
         if unusable:
             return unusable
         if ability in REMOVED_AT:
-            return f"{no}: {ability.name} takes no position (write 'use {card}')"
+            return reason(
+                "{refusal}: {ability} takes no position (write 'use {card}')",
+                refusal=no,
+                ability=ability.name,
+                card=card,
+            )
         allowed = LEGAL_POSITIONS[ability]
         if index + 1 not in allowed:
-            return f"{no}: {ability.name} acts on positions {allowed[0]} to {allowed[-1]} only"
+            return reason(
+                "{refusal}: {ability} acts on positions {first} to {last} only",
+                refusal=no,
+                ability=ability.name,
+                first=allowed[0],
+                last=allowed[-1],
+            )
         if ability is Ability.PROTECT and self._protect[seat][index] is not None:
-            return f"{no}: their car {self._trains[seat][index]} at position {index + 1} is already protected"
+            return reason(
+                "{refusal}: their car {car} at position {position} is already protected",
+                refusal=no,
+                car=self._trains[seat][index],
+                position=index + 1,
+            )
         return None
 
     def _use_at(self, seat: int, arg: int) -> None:
@@ -534,17 +569,15 @@ class GameOfTrainsState(State):
                     protect[position] = None
         self._end_turn(seat, seat)
 
-    def _why_not_use_card(self, no: str, card: int, ability: Ability) -> str | None:
-        """Why a market card cannot be used now at all (either form of ``use``), or None."""
+    def _why_not_use_card(self, no: Reason, card: int, ability: Ability) -> Reason | None:
+        """Why a market card cannot be used now at all (either form of ``use``, refused ``no``), or None."""
         phase = self._phase
+        if phase is SETUP:
+            return reason("{refusal}: the market opens after setup", refusal=no)
         if phase is not TURN:
-            return f"{no}: " + (
-                "the market opens after setup"
-                if phase is SETUP
-                else "they must first place the card they drew"
-            )
+            return reason("{refusal}: they must first place the card they drew", refusal=no)
         if self._market[ability] != card:
-            return f"{no}: {card} is not in the market"
+            return reason("{refusal}: {card} is not in the market", refusal=no, card=card)
         return None
 
     # -- the rules ----------------------------------------------------------------------------------------

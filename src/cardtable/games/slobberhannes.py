@@ -45,6 +45,7 @@ from ..core.cards import (
 from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State, Verb
 from ..core.options import Option
+from ..core.reasons import Reason
 from ..core.registry import register
 from ..core.story import Fact
 from ..core.tricks import FollowRule, TrickTakingState, beat_table, shuffled
@@ -162,7 +163,7 @@ class SlobberhannesState(TrickTakingState):
 
     _legal_actions = TrickTakingState._legal_cards
 
-    def _why_not_play(self, seat: int, card: int) -> str | None:
+    def _why_not_play(self, seat: int, card: int) -> Reason | None:
         if self._playable(seat) >> card & 1:
             return None
         return self._follow_reason(seat, card, piquet_code)

@@ -35,6 +35,11 @@ Decisions (where the spec leaves a choice to the engine):
   and ``is_truncated()`` says the safeguard ended the match.
 - ``single_hand`` (for research): the match is one round, read as a match at its round limit: the
   seat whose score fell wins, nobody after 20–20.
+- ``mini`` (for research, with version 2; the site refuses it): one round of two tricks with the aces
+  and kings (8 cards, 28 points). N is dealt two cards and sees both before calling, D two; the other
+  four are set aside unseen, and a follower holding the led suit or a trump must play one of those
+  from the first trick. Small enough to solve: ``Game.all_deals`` lists its 420 deals (840 with the
+  dealer drawn), so OpenSpiel's exact tree walks (CFR, ``nash_conv``) take its whole tree.
 - Points of won tricks are public (every card was seen when played): observations give each seat's
   points and tricks so far this round.
 - Version 2: drawn cards go face down into the drawer's hand (the spec shows no drawn card); the
@@ -66,6 +71,7 @@ from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
+from itertools import combinations
 from typing import ClassVar
 
 from ..core.cards import (
@@ -88,7 +94,8 @@ from ..core.errors import InvalidNotation
 from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State, Verb
 from ..core.hidden import deal_hidden
-from ..core.options import Option
+from ..core.options import Option, OptionValue
+from ..core.reasons import CardCode, Reason, SeatNo, reason
 from ..core.registry import register
 from ..core.story import Fact
 from ..core.tricks import FollowRule, TrickTakingState, beat_table, follow_masks, shuffled
@@ -137,6 +144,9 @@ V2_N_REST = 4
 V2_D_HAND = 8
 STOCK_DRAWS = 8
 """Version 2: the 16 cards left after the deal are drawn two a trick, after the first 8 tricks."""
+MINI_CARDS = tuple(card for card in PIQUET_CARDS if PIQUET_CODES[card][0] in "AK")
+"""Option ``mini``: the pack is the aces and kings; each player holds two of them (two tricks)."""
+MINI_HAND = 2
 
 
 def card_points(cards: Iterable[int]) -> int:
@@ -191,7 +201,7 @@ def match_winners(scores: Sequence[int], *, at_limit: bool) -> list[int] | None:
     return [0 if scores[0] < scores[1] else 1]
 
 
-def _suit_name(suit: int) -> str:
+def _suit_name(suit: int) -> Reason:
     return SUIT_NAMES[PIQUET_SUITS[suit]]
 
 
@@ -206,12 +216,15 @@ class TroevenState(TrickTakingState):
 
     __slots__ = ("_dealer", "_previous_round", "_round", "_scores", "_trump_suit")
     _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_scores")
+    _pack: ClassVar[tuple[int, ...]] = PIQUET_CARDS
+    """The cards a round deals (``mini``: fewer)."""
+    _round_tricks: ClassVar[int] = TRICKS_PER_ROUND
 
     _verbs = (Verb("play", PLAY_BASE, len(PIQUET_CARDS)), Verb("trump", TRUMP_BASE, len(PIQUET_SUITS)))
     _version: ClassVar[int]
     """1 or 2, as the observation shows it."""
-    _playable_place: ClassVar[str]
-    """Where a seat's playable cards are, for the reason that refuses any other card."""
+    _plays_from_piles: ClassVar[bool]
+    """True when a seat plays from the tops of its face-up piles (version 1), not from a hand."""
     _trump_suit: int | None
     _dealer: int
     _previous_round: tuple[int, int, tuple[int, ...]] | None
@@ -220,7 +233,7 @@ class TroevenState(TrickTakingState):
     def _setup(self) -> None:
         self._scores = [self.game.int_option("start_points")] * 2
         self._seat((1, 0), 2)
-        self._tricks_per_hand = TRICKS_PER_ROUND
+        self._tricks_per_hand = self._round_tricks
         self._suit_of, self._suit_masks = PIQUET_SUIT_OF, PIQUET_SUIT_MASKS
         self._round = 0
         self._last_trick = None
@@ -233,17 +246,18 @@ class TroevenState(TrickTakingState):
         """§3: shuffle, deal what comes before the trump call, and give N the call; ``dealer`` None
         means drawn from the seed (round 1)."""
 
+        pack = self._pack
+
         def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             first = dealer if dealer is not None else rng.randrange(2)
-            deck = shuffled(rng, PIQUET_CARDS)
+            deck = shuffled(rng, pack)
             return {"dealer": first, "deck": [PIQUET_CODES[card] for card in deck]}, (first, deck)
 
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
             return deal["dealer"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
 
-        check = partial(
-            check_deal, role="dealer", seats=2, fixed=dealer, duty="deal this round", cards=PIQUET_CODES
-        )
+        codes = [PIQUET_CODES[card] for card in pack]
+        check = partial(check_deal, role="dealer", seats=2, fixed=dealer, duty="deal this round", cards=codes)
         self._dealer, dealt = self._chance("deal", draw, check, decode)
         caller = 1 - self._dealer
         self._round += 1
@@ -272,7 +286,7 @@ class TroevenState(TrickTakingState):
         self._scores = self._log_score(deltas, self._scores)
         self._previous_round = (self._round, self._dealer, tuple(points))
         limit = self.game.int_option("round_limit")
-        single = bool(self.game.options["single_hand"])
+        single = bool(self.game.options["single_hand"] or self.game.options["mini"])
         at_limit = limit > 0 and self._round >= limit
         winners = match_winners(self._scores, at_limit=at_limit or single)
         if winners is not None:
@@ -287,10 +301,14 @@ class TroevenState(TrickTakingState):
             return TRUMP_ACTIONS
         return self._legal_cards()
 
-    def _why_not_trump(self, seat: int, suit: int) -> str | None:
+    def _why_not_trump(self, seat: int, suit: int) -> Reason | None:
         if self._trump_suit is None:
             return None
-        return f"seat {seat} cannot call trumps: {_suit_name(self._trump_suit)} are trumps this round"
+        return reason(
+            "{seat} cannot call trumps: {suit} are trumps this round",
+            seat=SeatNo(seat),
+            suit=_suit_name(self._trump_suit),
+        )
 
     def _trump(self, seat: int, suit: int) -> None:
         """§4 CHOOSE_TRUMP then DEAL_2: the trump tables, then the rest of the deal; N leads."""
@@ -299,20 +317,32 @@ class TroevenState(TrickTakingState):
         self._trump_mask = PIQUET_SUIT_MASKS[suit]
         self._deal_rest(seat)
 
-    def _why_not_play(self, seat: int, card: int) -> str | None:
-        code = piquet_code(card)
+    def _why_not_play(self, seat: int, card: int) -> Reason | None:
+        code = CardCode(piquet_code(card))
         if self._trump_suit is None:
-            return f"seat {seat} cannot play {code}: trumps must be called first (trump S, H, D or C)"
+            return reason(
+                "{seat} cannot play {card}: trumps must be called first (trump S, H, D or C)",
+                seat=SeatNo(seat),
+                card=code,
+            )
         if self._playable(seat) >> card & 1:
             return None
         hand = self._hands[seat]
         if not hand >> card & 1:
-            return f"seat {seat} cannot play {code}: it is not {self._playable_place}"
+            if self._plays_from_piles:
+                return reason(
+                    "{seat} cannot play {card}: it is not face up on top of one of their piles",
+                    seat=SeatNo(seat),
+                    card=code,
+                )
+            return reason("{seat} cannot play {card}: it is not in their hand", seat=SeatNo(seat), card=code)
         led_suit = self._suit_of[self._trick[0]]
         obliging, _ = follow_masks(self._suit_masks[led_suit], self._trump_mask, self._follow)
-        holds = piquet_code(bits(hand & obliging)[0])
-        rule = ", the trumps" if led_suit == self._trump_suit else " or play a trump"
-        return f"seat {seat} cannot play {code}: must follow {_suit_name(led_suit)}{rule} (holds {holds})"
+        holds = CardCode(piquet_code(bits(hand & obliging)[0]))
+        said = {"seat": SeatNo(seat), "card": code, "suit": _suit_name(led_suit), "holds": holds}
+        if led_suit == self._trump_suit:
+            return reason("{seat} cannot play {card}: must follow {suit}, the trumps (holds {holds})", **said)
+        return reason("{seat} cannot play {card}: must follow {suit} or play a trump (holds {holds})", **said)
 
     _play = TrickTakingState._play_card  # version 1: ``_play_masks`` uncovers the card beneath
 
@@ -381,8 +411,8 @@ class TroevenState(TrickTakingState):
             "scores": list(self._scores),
             "start_points": self.game.options["start_points"],
             "round_limit": self.game.options["round_limit"],
-            "trick_number": None if trump is None else min(len(self._tricks) + 1, TRICKS_PER_ROUND),
-            "tricks_per_round": TRICKS_PER_ROUND,
+            "trick_number": None if trump is None else min(len(self._tricks) + 1, self._tricks_per_hand),
+            "tricks_per_round": self._tricks_per_hand,
             "points": self._points_taken(CARD_POINTS),
             "tricks_won": self._tricks_taken(),
             "played": [piquet_code(card) for card in self._played_cards()],
@@ -412,7 +442,7 @@ class LayoutTroeven(TroevenState):
 
     __slots__ = ("_deck",)
     _version = 1
-    _playable_place = "face up on top of one of their piles"
+    _plays_from_piles = True
     _deck: tuple[int, ...]
 
     def _lay_out(self, deck: tuple[int, ...], caller: int) -> None:
@@ -507,21 +537,27 @@ class StockTroeven(TroevenState):
 
     __slots__ = ("_stock", "_stock_pos")
     _version = 2
-    _playable_place = "in their hand"
+    _plays_from_piles = False
     _tricks_before_a_break = STOCK_DRAWS
+    _first_hand: ClassVar[int] = V2_FIRST_HAND
+    """How many cards N holds at the call; then N gets ``_n_rest`` more and D ``_d_hand``."""
+    _n_rest: ClassVar[int] = V2_N_REST
+    _d_hand: ClassVar[int] = V2_D_HAND
+    _first_rule: ClassVar[FollowRule] = FollowRule.FREE
+    """The follow rule of a round's first trick."""
     _stock: tuple[int, ...]
     _stock_pos: int
 
     def _lay_out(self, deck: tuple[int, ...], caller: int) -> None:
-        self._follow, self._play_masks = FollowRule.FREE, CARD_BITS
-        self._stock, self._stock_pos = deck, V2_FIRST_HAND
-        self._hands[caller] = mask_of(deck[:V2_FIRST_HAND])
+        self._follow, self._play_masks = self._first_rule, CARD_BITS
+        self._stock, self._stock_pos = deck, self._first_hand
+        self._hands[caller] = mask_of(deck[: self._first_hand])
 
     def _deal_rest(self, caller: int) -> None:
-        stock, pos = self._stock, self._stock_pos
-        self._hands[caller] |= mask_of(stock[pos : pos + V2_N_REST])
-        self._hands[1 - caller] = mask_of(stock[pos + V2_N_REST : pos + V2_N_REST + V2_D_HAND])
-        self._stock_pos = pos + V2_N_REST + V2_D_HAND
+        stock, pos, rest, other = self._stock, self._stock_pos, self._n_rest, self._d_hand
+        self._hands[caller] |= mask_of(stock[pos : pos + rest])
+        self._hands[1 - caller] = mask_of(stock[pos + rest : pos + rest + other])
+        self._stock_pos = pos + rest + other
 
     def _after_trick(self, winner: int) -> None:
         """DRAW: the winner then the loser draws; once the stock is empty, the strict follow rule
@@ -571,6 +607,41 @@ class StockTroeven(TroevenState):
             "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
             "stock": None if trump is None else len(self._stock) - self._stock_pos,
         }
+
+
+class MiniTroeven(StockTroeven):
+    """Option ``mini``: version 2 cut down to be solved. Two tricks with the aces and kings; N's two
+    cards are both dealt before the call, D's after it, and the four left in ``_stock`` are set aside
+    unseen (never drawn, redrawn by ``resample`` as the stock is). The stock being "used up" from the
+    start, the strict follow rule holds throughout."""
+
+    __slots__ = ()
+    _pack = MINI_CARDS
+    _round_tricks = MINI_HAND
+    _tricks_before_a_break = 0
+    _first_hand, _n_rest, _d_hand = MINI_HAND, 0, MINI_HAND
+    _first_rule = FollowRule.SUIT_OR_TRUMP
+
+    def _table_view(self) -> JsonDict:
+        """As version 2, with no stock to draw from (the cards set aside are not one)."""
+        return {**super()._table_view(), "stock": None if self._trump_suit is None else 0}
+
+    @classmethod
+    def all_deals(cls, dealer: int | None) -> list[tuple[list[JsonDict], float]]:
+        """Every deal up to the order within a hand (which changes nothing): N's two cards, D's two,
+        the four set aside; both dealers when ``dealer`` is None."""
+        dealers = [0, 1] if dealer is None else [dealer]
+        decks = []
+        for held in combinations(MINI_CARDS, MINI_HAND):
+            rest = [card for card in MINI_CARDS if card not in held]
+            for other in combinations(rest, MINI_HAND):
+                decks.append([*held, *other, *(card for card in rest if card not in other)])
+        chance = 1 / (len(dealers) * len(decks))
+        return [
+            ([{"deal": {"dealer": first, "deck": [PIQUET_CODES[card] for card in deck]}}], chance)
+            for first in dealers
+            for deck in decks
+        ]
 
 
 # -- notation ---------------------------------------------------------------------------------------
@@ -629,20 +700,39 @@ class Troeven(Game):
             kind=bool,
             help="one round only, won by the player whose score falls (for research)",
         ),
+        Option(
+            name="mini",
+            default=False,
+            kind=bool,
+            help="one round of two tricks with the aces and kings, small enough to solve (research)",
+        ),
     )
+
+    def _check_options(self, options: dict[str, OptionValue]) -> None:
+        if options["mini"] and options["version"] != 2:
+            raise ValueError("option 'mini' plays from hands, as version 2 does: give version=2 with it")
 
     @property
     def state_class(self) -> type[TroevenState]:  # type: ignore[override]
-        """The state class of the chosen version."""
+        """The state class of the chosen version (``mini``: its own)."""
+        if self.options["mini"]:
+            return MiniTroeven
         return LayoutTroeven if self.int_option("version") == 1 else StockTroeven
 
     num_actions = NUM_ACTIONS
 
     def max_game_length(self) -> int | None:
-        """A round is one trump call and 32 cards; at most ``round_limit`` rounds are played (one with
-        ``single_hand``); without a limit a match has no bound."""
-        rounds = 1 if self.options["single_hand"] else self.int_option("round_limit")
-        return rounds * (1 + len(PIQUET_CARDS)) if rounds else None
+        """A round is one trump call and a card per player a trick; at most ``round_limit`` rounds
+        are played (one with ``single_hand`` or ``mini``); without a limit a match has no bound."""
+        one = self.options["single_hand"] or self.options["mini"]
+        rounds = 1 if one else self.int_option("round_limit")
+        return rounds * (1 + 2 * self.state_class._round_tricks) if rounds else None
+
+    def all_deals(self) -> list[tuple[list[JsonDict], float]] | None:
+        """``mini`` only: its deals are few enough to list (``MiniTroeven.all_deals``)."""
+        if not self.options["mini"]:
+            return None
+        return MiniTroeven.all_deals(self.seat_option("first_dealer"))
 
     def action_to_string(self, action: int) -> str:
         if action >= TRUMP_BASE:

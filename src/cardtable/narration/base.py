@@ -8,12 +8,16 @@ words and how its cards are named.
 
 from __future__ import annotations
 
+import copy
+import gettext
+import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
 from ..core.registry import find_piece
 from ..core.story import Fact
+from ..i18n import DEFAULT, translations
 from .lines import Count, Line, Phrase, Scores, Seat
 
 COMMON_WORDS: Mapping[str, str] = {
@@ -55,6 +59,17 @@ COMMON_WORDS: Mapping[str, str] = {
     "role.calls-trumps": "{seat} calls trumps",
     "role.calls-trumps/you": "you call trumps",
     "and": " and ",
+    "list": ", ",
+    "seat": "seat {seat}",
+    "player.bot": "{level} bot",
+    "player.seat": "{name} (seat {seat})",
+    "bot.random": "random",
+    "bot.easy": "easy",
+    "bot.medium": "medium",
+    "bot.hard": "hard",
+    "bot.heuristic": "heuristic",
+    "scores.change": "{seat} {change}",
+    "scores.total": "{seat} {total}",
     "noun.card": "card|cards",
     "noun.decision": "decision|decisions",
     "noun.other-move": "other move|other moves",
@@ -72,7 +87,35 @@ COMMON_WORDS: Mapping[str, str] = {
 (the terminal's "You play Q♣"), a move's ``/move`` form is the move as one choice of its decision,
 without its mover (a review's "Q♣"; ``words.say_move``), and a noun's two forms are parted by ``|``.
 The ``review.*`` words are a game review's (``decisions``): why a move lost, moves as good as the best,
-a hand's summary."""
+a hand's summary. ``seat``, ``player.*``, ``bot.*`` and ``scores.*`` are how seats and players are named
+and scores listed (``words.player_names``, ``words.say``).
+
+A language other than English is a translation of these same words: the catalog ``narration`` has each
+key as its context and the English as its message (``narration.catalog``), a noun as a plural entry."""
+
+WORDLESS = re.compile(r"\s*(\{[^}]*\})?\s*")
+"""Words that are one field or nothing ("{card}", "{kind}", ""): said alike in every language, so no
+translator sees them (two fields are an order a language may change: "{colour} {number}")."""
+
+
+def translatable(english: str) -> bool:
+    """Whether ``english`` has words of its own to translate (see ``WORDLESS``)."""
+    return WORDLESS.fullmatch(english) is None
+
+
+def translated(words: Mapping[str, str], language: str) -> dict[str, str]:
+    """``words`` (English, by key) in ``language``: each through the narration catalog with its key as
+    the context; a noun's two forms are its catalog's forms for 1 and for 2 (as ``Narrator.noun`` says
+    a count, by the language's own plural rule)."""
+    catalog = translations(language, "narration")
+    said = dict(words)
+    for key, english in words.items():
+        if key.startswith("noun."):
+            one, _, many = english.partition("|")
+            said[key] = "|".join(catalog.npgettext(key, one, many, count) for count in (1, 2))
+        elif translatable(english):
+            said[key] = catalog.pgettext(key, english)
+    return said
 
 
 class Narrator:
@@ -80,11 +123,31 @@ class Narrator:
 
     words: ClassVar[Mapping[str, str]] = {}
     """The game's own words (over ``COMMON_WORDS``)."""
+    card_words: ClassVar[Mapping[str, str]] = {}
+    """The words its cards' names are made of (``narration.cards``)."""
     card_separator: ClassVar[str] = " "
     """Between the names of cards in a row (Mü's names are several words: a comma)."""
 
     def __init__(self) -> None:
-        self.all_words: Mapping[str, str] = {**COMMON_WORDS, **self.words}
+        self.english: Mapping[str, str] = {**COMMON_WORDS, **self.card_words, **self.words}
+        """Every word it says, in English (the catalog's messages)."""
+        self.all_words: Mapping[str, str] = self.english
+        self.language = DEFAULT
+        self.catalog: gettext.NullTranslations = translations(DEFAULT, "narration")
+
+    def speaking(self, language: str) -> Narrator:
+        """This narrator in ``language``: the same telling, its words (cards' names too) translated."""
+        spoken = copy.copy(self)
+        spoken.language = language
+        spoken.catalog = translations(language, "narration")
+        spoken.all_words = translated(self.english, language)
+        return spoken
+
+    def noun(self, noun: str, number: int) -> str:
+        """``noun`` (a key of the words without its ``noun.``) in the form ``number`` takes, by the
+        language's plural rule ("1 card", "0 carte")."""
+        one, _, many = self.english.get(f"noun.{noun}", noun).partition("|")
+        return self.catalog.npgettext(f"noun.{noun}", one, many or one, number)
 
     def card(self, code: str) -> str:
         """A card's name as players write it (default: its code)."""
@@ -163,7 +226,9 @@ class Narrator:
 
 
 @cache
-def narrator_for(game: str) -> Narrator:
-    """The narrator of ``game``: its module's ``NARRATOR`` in ``cardtable.narration``, else the base."""
+def narrator_for(game: str, language: str = DEFAULT) -> Narrator:
+    """The narrator of ``game`` speaking ``language`` (one of ``i18n.LANGUAGES``): its module's
+    ``NARRATOR`` in ``cardtable.narration``, else the base."""
     found = find_piece(game, __package__ or "cardtable.narration", "NARRATOR")
-    return found if isinstance(found, Narrator) else Narrator()
+    narrator = found if isinstance(found, Narrator) else Narrator()
+    return narrator if language == DEFAULT else narrator.speaking(language)

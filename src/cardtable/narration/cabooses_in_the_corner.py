@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from ..core.story import Fact
-from ..games.cabooses_in_the_corner import card_words
 from .base import Narrator
+from .cards import PACK_WORDS, named_card
 from .lines import Cards, Count, Line, Phrase, Seat
 
 
@@ -41,10 +41,11 @@ class CaboosesNarrator(Narrator):
         "cabooses.draw.more/you": "You draw {forced} more: no play was possible",
         "cabooses.depot-empty": "The depot is empty: turns now start without a draw",
     }
+    card_words: ClassVar[Mapping[str, str]] = PACK_WORDS["cabooses"]
     card_separator: ClassVar[str] = ", "
 
     def card(self, code: str) -> str:
-        return card_words(code)
+        return named_card("cabooses", code, self.all_words)
 
     def fact_deal(self, fact: Fact) -> list[Line]:
         params = {

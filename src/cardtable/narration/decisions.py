@@ -19,6 +19,11 @@ Decisions:
   the score sheet labels them ("Hand 2", "Round 3"): the decisions not good and the points (or win
   chance) lost against the best play.
 - A review stored before a key existed (``equal``, ``hands``) is said with what it holds.
+- Its numbers are written as the narrator's language writes them ("−0,76 Punkte", "28,6 %"):
+  ``i18n.decimal`` and ``i18n.percent``, from Babel's data, not a decimal sign of the catalog, since a
+  language's numbers are more than its decimal sign (French spaces its percent sign; thousands are
+  grouped). Babel is not a dependency of the engine: it is imported only when a review is worded, which
+  the terminal and the server do, and both install it (the ``cli`` and ``server`` extras).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 from ..core.game import State
 from ..core.records import story_steps
 from ..core.story import Fact
+from ..i18n import DEFAULT, decimal, percent
 from .base import Narrator, narrator_for
 from .lines import Count, Phrase
 from .words import say_move, say_phrase
@@ -44,12 +50,15 @@ Words = dict[str, str]
 """A position's moves in words, by their notation (a sequence of moves by their notations joined)."""
 
 
-def word_review(record: Mapping[str, Any], result: dict[str, Any], names: Sequence[str]) -> None:
-    """Add words to the review ``result`` of ``record`` (one replay of it), seats named by ``names``:
+def word_review(
+    record: Mapping[str, Any], result: dict[str, Any], names: Sequence[str], language: str = DEFAULT
+) -> None:
+    """Add words in ``language`` to the review ``result`` of ``record`` (one replay of it), seats named
+    by ``names``:
     ``said`` on each decision (``played``, ``best``, ``moves``: each move of its ``values``, and its
     ``reason`` and ``equal`` where it has them), on each step of a decision of several moves (its
     ``moves``), and on the review (``hands``: a line per hand)."""
-    narrator = narrator_for(record["game"])
+    narrator = narrator_for(record["game"], language)
     decisions = [*result["decisions"], *result["biggest_mistakes"]]
     wanted: dict[int, set[tuple[str, ...]]] = {}
     for decision in decisions:
@@ -99,7 +108,7 @@ def _said(decision: Mapping[str, Any], words: Words, narrator: Narrator) -> dict
         "best": words[decision["best"]],
         "moves": {move: words[move] for move in decision["values"]},
     }
-    reason = _reason(decision, words)
+    reason = _reason(decision, words, narrator)
     if reason is not None:
         said["reason"] = say_phrase(narrator, reason, ())
     equal = decision.get("equal", [])
@@ -118,10 +127,11 @@ def _equal(equal: Sequence[str], every: bool, words: Words, narrator: Narrator) 
     if len(said) <= EQUAL_LISTED:
         return Phrase("review.equal", {"moves": _listed(said, narrator)})
     more = Count(len(said) - EQUAL_LISTED, "other-move")
-    return Phrase("review.equal.more", {"moves": ", ".join(said[:EQUAL_LISTED]), "more": more})
+    moves = narrator.all_words["list"].join(said[:EQUAL_LISTED])
+    return Phrase("review.equal.more", {"moves": moves, "more": more})
 
 
-def _reason(decision: Mapping[str, Any], words: Words) -> Phrase | None:
+def _reason(decision: Mapping[str, Any], words: Words, narrator: Narrator) -> Phrase | None:
     """Why a move that was not good lost (module docstring); None for a good one. The loss said is the
     difference of the two numbers said: a decision of several moves sums its steps' losses (``loss``,
     ``points_loss``), each from its own search, which its two moves' numbers need not show."""
@@ -129,20 +139,29 @@ def _reason(decision: Mapping[str, Any], words: Words) -> Phrase | None:
         return None
     played, best, values = decision["played"], decision["best"], decision["values"]
     moves = {"played": words[played], "best": words[best]}
-    chances = {"played_chance": _percent(values[played]), "best_chance": _percent(values[best])}
+    language = narrator.language
+    chances = {
+        "played_chance": percent(values[played], language),
+        "best_chance": percent(values[best], language),
+    }
     win_lost = values[best] - values[played]
     points = decision.get("points")
     if points is not None:
         lost = points[best] - points[played]
         if lost >= POINTS_SHOWN:
-            numbers = {"played_points": _points(points[played]), "best_points": _points(points[best])}
-            reason = Phrase("review.points", {"lost": _signed(-lost), **moves, **numbers})
+            numbers = {
+                "played_points": decimal(points[played], language),
+                "best_points": decimal(points[best], language),
+            }
+            reason = Phrase(
+                "review.points", {"lost": decimal(-lost, language, signed=True), **moves, **numbers}
+            )
             if win_lost < WIN_SHOWN:
                 return reason
             return Phrase("review.points-and-win", {"points": reason, **chances})
     if win_lost <= 0:
         return None
-    return Phrase("review.win", {"lost": _signed_percent(-win_lost), **moves, **chances})
+    return Phrase("review.win", {"lost": percent(-win_lost, language, signed=True), **moves, **chances})
 
 
 def hand_lines(
@@ -157,14 +176,16 @@ def hand_lines(
     hands = list(hands)
     if len(hands) < 2 and all(hand["points_lost"] is None for hand in hands):
         return []
-    lines = []
+    lines, language = [], narrator.language
     for hand in hands:
         fact = next((fact for start, fact in scores if start >= hand["last_event"]), None)
         label = Phrase("hand", {"number": hand["hand"]}) if fact is None else narrator.score_label(fact)
         if hand["points_lost"] is None:
-            lost = Phrase("review.hand.win", {"chance": _signed_percent(-hand["win_lost"])})
+            lost = Phrase("review.hand.win", {"chance": percent(-hand["win_lost"], language, signed=True)})
         else:
-            lost = Phrase("review.hand.points", {"points": _signed(-hand["points_lost"])})
+            lost = Phrase(
+                "review.hand.points", {"points": decimal(-hand["points_lost"], language, signed=True)}
+            )
         params = {
             "label": label,
             "not_good": hand["mistakes"],
@@ -177,25 +198,4 @@ def hand_lines(
 
 def _listed(items: Sequence[str], narrator: Narrator) -> str:
     """``A♥, K♥ and 7♥``."""
-    return ", ".join(items[:-1]) + narrator.all_words["and"] + items[-1]
-
-
-def _points(value: float) -> str:
-    """Expected points with two decimals and a true minus sign: ``−1.57``, ``23.50``."""
-    return f"{value:.2f}".replace("-", "−").replace("−0.00", "0.00")
-
-
-def _signed(value: float) -> str:
-    """A change in points: ``−0.70``, ``+0.20``, ``0.00``."""
-    text = _points(value)
-    return text if text.startswith("−") or text == "0.00" else f"+{text}"
-
-
-def _percent(chance: float) -> str:
-    return f"{100 * chance:.1f}%"
-
-
-def _signed_percent(chance: float) -> str:
-    """A change in win chance: ``−7.6%``, ``+0.4%``, ``0.0%``."""
-    text = _percent(chance).replace("-", "−").replace("−0.0%", "0.0%")
-    return text if text.startswith("−") or text == "0.0%" else f"+{text}"
+    return narrator.all_words["list"].join(items[:-1]) + narrator.all_words["and"] + items[-1]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from ..core.story import Fact
-from ..games.mue.cards import COLOUR_WORDS, card_name
+from .cards import PACK_WORDS, named_card
 from .lines import Cards, Count, Line, Phrase, Seat
 from .tricks import TRICK_WORDS, TrickNarrator
 
@@ -51,10 +51,11 @@ class MueNarrator(TrickNarrator):
         "mue.made": "{team} made it with {points} of {target}",
         "mue.failed": "{team} failed it with {points} of {target}",
     }
+    card_words: ClassVar[Mapping[str, str]] = PACK_WORDS["five-colours"]
     card_separator: ClassVar[str] = ", "
 
     def card(self, code: str) -> str:
-        return card_name(code)
+        return named_card("five-colours", code, self.all_words)
 
     def fact_deal(self, fact: Fact) -> list[Line]:
         deals = Phrase(
@@ -104,7 +105,9 @@ class MueNarrator(TrickNarrator):
             return [Line("move", "mue.trump.none", params, fact.seat)]
         trump = args["trump"]
         params["trump"] = (
-            COLOUR_WORDS[trump] if args["kind"] == "colour" else Phrase("mue.every", {"number": trump})
+            self.all_words[f"mue.colour.{trump}"]
+            if args["kind"] == "colour"
+            else Phrase("mue.every", {"number": trump})
         )
         return [Line("move", "mue.trump", params, fact.seat)]
 

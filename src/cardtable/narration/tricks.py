@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from ..core.cards import piquet_name
 from ..core.story import Fact
 from .base import Narrator
+from .cards import PIQUET_SHORT_WORDS, piquet_short
 from .lines import Cards, Line, Seat
 
 TRICK_WORDS: Mapping[str, str] = {
@@ -39,7 +39,9 @@ class TrickNarrator(Narrator):
 
 
 class PiquetNarrator(TrickNarrator):
-    """The piquet pack's games: cards named ``Q♣``, ``10♦``."""
+    """The piquet pack's games: cards named ``Q♣``, ``10♦`` (a Dutch ``V♣``)."""
+
+    card_words: ClassVar[Mapping[str, str]] = PIQUET_SHORT_WORDS
 
     def card(self, code: str) -> str:
-        return piquet_name(code)
+        return piquet_short(code, self.all_words)

@@ -10,10 +10,12 @@ a move as one choice among a decision's moves, without its mover (a review's "Q�
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from string import Formatter
 from typing import Any
 
-from .base import Narrator
+from ..i18n import DEFAULT
+from .base import COMMON_WORDS, Narrator, translated
 from .lines import Cards, Count, Line, Phrase, Scores, Seat
 
 
@@ -58,15 +60,26 @@ def say_phrase(narrator: Narrator, phrase: Phrase, names: Sequence[str], you: in
     return _Speaker(narrator, names, you).phrase(phrase)
 
 
-def player_names(labels: Sequence[str], first_seat: int = 1) -> list[str]:
-    """The names to say for a record's player labels: ``bot:easy`` is "easy bot", and seats of one name
-    get their seat number, counted from ``first_seat`` (people count from 1; the terminal's table numbers
-    seats from 0), so a line never leaves its player in doubt."""
-    names = [f"{label[4:]} bot" if label.startswith("bot:") else label for label in labels]
+def player_names(labels: Sequence[str], first_seat: int = 1, language: str = DEFAULT) -> list[str]:
+    """The names to say for a record's player labels, in ``language``: ``bot:easy`` is "easy bot", and
+    seats of one name get their seat number, counted from ``first_seat`` (people count from 1; the
+    terminal's table numbers seats from 0), so a line never leaves its player in doubt."""
+    words = _common_words(language)
+    names = [
+        words["player.bot"].format(level=words.get(f"bot.{label[4:]}", label[4:]))
+        if label.startswith("bot:")
+        else label
+        for label in labels
+    ]
     return [
-        f"{name} (seat {seat + first_seat})" if names.count(name) > 1 else name
+        words["player.seat"].format(name=name, seat=seat + first_seat) if names.count(name) > 1 else name
         for seat, name in enumerate(names)
     ]
+
+
+@cache
+def _common_words(language: str) -> Mapping[str, str]:
+    return translated(COMMON_WORDS, language)
 
 
 class _Said(str):
@@ -99,8 +112,7 @@ class _Speaker:
         if isinstance(value, Cards):
             return self.narrator.card_separator.join(self.narrator.card(code) for code in value.codes)
         if isinstance(value, Count):
-            one, _, many = self.words.get(f"noun.{value.noun}", value.noun).partition("|")
-            return f"{value.number} {one if value.number == 1 else many or one}"
+            return f"{value.number} {self.narrator.noun(value.noun, value.number)}"
         if isinstance(value, Scores):
             return self.scores(value)
         if isinstance(value, Phrase):  # its /you form when its own subject is the addressed seat
@@ -108,19 +120,26 @@ class _Speaker:
         if isinstance(value, tuple) and all(isinstance(item, Seat) for item in value):
             return self.words["and"].join(self.seat(item.seat) for item in value)
         if isinstance(value, tuple) and all(isinstance(item, Phrase) for item in value):
-            return ", ".join(self.phrase(item) for item in value)
+            return self.words["list"].join(self.phrase(item) for item in value)
         return str(value)
 
     def seat(self, seat: int) -> str:
         if seat == self.you:
             return self.words["you"]
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+        return self.names[seat] if 0 <= seat < len(self.names) else self.words["seat"].format(seat=seat)
 
     def scores(self, scores: Scores) -> str:
         if scores.changes:
-            parts = [f"{self.seat(s)} {signed(v)}" for s, v in enumerate(scores.values) if v]
-            return ", ".join(parts) or self.words["no change"]
-        return ", ".join(f"{self.seat(s)} {str(v).replace('-', '−')}" for s, v in enumerate(scores.values))
+            change = self.words["scores.change"]
+            parts = [
+                change.format(seat=self.seat(s), change=signed(v)) for s, v in enumerate(scores.values) if v
+            ]
+            return self.words["list"].join(parts) or self.words["no change"]
+        total = self.words["scores.total"]
+        return self.words["list"].join(
+            total.format(seat=self.seat(s), total=str(v).replace("-", "−"))
+            for s, v in enumerate(scores.values)
+        )
 
 
 def signed(value: int) -> str:

@@ -36,11 +36,12 @@ from .bodies import RequestBodies
 from .bot_driver import BOT_TURN, BotDriver
 from .cluster import Cluster
 from .db.database import POOL_SIZE, Database
-from .deps import Services
+from .deps import Services, get_services
 from .errors import Refused, TooMany
 from .framing import NoFraming
 from .hashing import PasswordHashing
 from .jobs import Jobs, LocalJobs
+from .language import reader_language, vary
 from .limits import Limits
 from .move_threads import MOVE_THREADS, MoveThreads
 from .origins import SameOriginOnly
@@ -48,6 +49,7 @@ from .pubsub import InMemoryPubSub
 from .review_runner import ReviewRunner
 from .routes import accounts, games, health, logs, me, pages, players, ratings, replays, reviews, tables
 from .routes import endings as ending_routes
+from .routes import export as export_routes
 from .routes import friends as friend_routes
 from .routes import mail_links as mail_link_routes
 from .routes import tournaments as tournament_routes
@@ -247,7 +249,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     routers: tuple[ModuleType, ...] = (health, accounts, me, games, tables, logs, ratings, replays, reviews)
     routers += (players, pages)
-    routers += (mail_link_routes, friend_routes, ending_routes, tournament_routes)
+    routers += (mail_link_routes, friend_routes, ending_routes, tournament_routes, export_routes)
     for router in (module.router for module in routers):
         app.include_router(router)
     app.add_middleware(SameOriginOnly)
@@ -257,16 +259,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # outermost: a request (or websocket handshake) to a host name not ours gets 400 before anything runs
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts(), www_redirect=False)
     http_errors.install(app)
-    app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
+    # only the stylesheets and scripts are files as they are; the pages (and rules pages) are templates
+    # rendered per reader (routes/pages.py), never served as their source
+    app.mount("/static/css", StaticFiles(directory=pages.WEB / "css"), name="css")
+    app.mount("/static/js", StaticFiles(directory=pages.WEB / "js"), name="js")
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
         headers = (
             {"Retry-After": str(max(1, round(error.retry_after)))} if isinstance(error, TooMany) else None
         )
-        return JSONResponse(
-            {"detail": error.detail, "code": error.code}, status_code=error.status, headers=headers
+        detail = error.detail_in(reader_language(request, get_services(request)))
+        answer = JSONResponse(
+            {"detail": detail, "code": error.code}, status_code=error.status, headers=headers
         )
+        return vary(answer)
 
     return app
 

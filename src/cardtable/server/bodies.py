@@ -7,7 +7,7 @@ Decisions:
 - Every HTTP request has a body limit: ``BODY_MAX_BYTES`` unless a path is given a larger one (record
   uploads). A declared ``Content-Length`` over the limit is refused before a byte is read; a body
   streamed without one is refused as soon as it passes the limit. The answer (413) is short and says
-  the limit; it never echoes the body.
+  the limit, in the reader's language; it never echoes the body.
 - FastAPI's own ``max_body_size`` is not used: it answers in plain text, not in the API's error shape
   (``detail`` and ``code``).
 - JSON is read with pydantic's parser, which refuses ``NaN``, ``Infinity``, lone surrogates and bytes
@@ -27,10 +27,13 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..i18n import translations
+from .errors import N_
 from .http_errors import validation_answer
 
 BODY_MAX_BYTES = 65_536
 """The largest request body outside the paths given a larger limit."""
+TOO_LARGE = N_("a request body here may have at most {limit} bytes")
 
 
 class BadJson(ValueError):
@@ -81,11 +84,11 @@ def json_error(error: BadJson) -> dict[str, Any]:
     return {"type": "json_invalid", "loc": ("body",), "msg": f"JSON decode error: {error}"}
 
 
-def too_large_answer(limit: int) -> JSONResponse:
-    return JSONResponse(
-        {"detail": f"a request body here may have at most {limit} bytes", "code": "too-large"},
-        status_code=413,
-    )
+def too_large_answer(limit: int, scope: Scope) -> JSONResponse:
+    from .language import scope_language, vary  # here: the services, which read bodies, come with it
+
+    detail = translations(scope_language(scope), "site").gettext(TOO_LARGE).format(limit=limit)
+    return vary(JSONResponse({"detail": detail, "code": "too-large"}, status_code=413))
 
 
 class RequestBodies:
@@ -104,12 +107,12 @@ class RequestBodies:
         headers = Headers(scope=scope)
         declared = headers.get("content-length", "")
         if declared.isdigit() and int(declared) > limit:
-            await too_large_answer(limit)(scope, receive, send)
+            await too_large_answer(limit, scope)(scope, receive, send)
             return
         try:
             body = await _read(receive, limit)
         except BodyTooLarge:
-            await too_large_answer(limit)(scope, receive, send)
+            await too_large_answer(limit, scope)(scope, receive, send)
             return
         if body is None:  # the client went away
             return
@@ -117,7 +120,9 @@ class RequestBodies:
             try:
                 read_json(body)
             except BadJson as error:
-                await validation_answer([json_error(error)])(scope, receive, send)
+                from .language import scope_language  # (as in ``too_large_answer``)
+
+                await validation_answer([json_error(error)], scope_language(scope))(scope, receive, send)
                 return
         await self.app(scope, _replay(body, receive), send)
 

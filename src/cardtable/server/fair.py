@@ -35,7 +35,9 @@ class FairQueue:
         lock, count = self._turns.get(key, (None, 0))
         if count >= self.waiting:
             raise TooMany(
-                f"too many requests at once (at most {self.waiting}): wait for answers", retry_after=1
+                "too many requests at once (at most {most}): wait for answers",
+                retry_after=1,
+                most=self.waiting,
             )
         lock = lock or anyio.Lock()
         self._turns[key] = (lock, count + 1)

@@ -2,7 +2,8 @@
 
 Decisions:
 - Every error body has a ``code``. HTTP errors (an unknown path, a method the path does not take) get
-  ``detail`` and a code made from the status (``not-found``, ``method-not-allowed``); a 405 lists in
+  ``detail`` (the status's phrase, in the reader's language: ``PHRASES``) and a code made from the
+  status (``not-found``, ``method-not-allowed``); a 405 lists in
   ``Allow`` every method of every route at that path, as the OpenAPI document does (Starlette lists
   only those of the first route it tried).
 - A request that does not fit the schema answers 422 in FastAPI's shape (``detail``: a list of ``loc``,
@@ -10,6 +11,12 @@ Decisions:
   reads, ``bodies``), and without the ``input`` and ``ctx`` FastAPI
   would echo: input can be large, or text a response cannot encode. The places in ``loc`` (which can
   be keys a client chose) and the messages are cut short.
+- A 422's ``msg`` is for a person (the pages show "place: msg"): in English pydantic's own message
+  ("String should have at most 200 characters"), in another language a short one per kind of error
+  (``SAID``: "te lang (hoogstens 200)"), without the place, which the pages put before it. ``type``
+  and ``loc`` stay as pydantic gives them, for programs. A validator's own reason (``value_error``: a
+  name that may not be used, a mail address that is none) is said as it is, in English, as the
+  engine's refusals are (``errors``).
 """
 
 from __future__ import annotations
@@ -25,8 +32,47 @@ from fastapi.routing import iter_route_contexts
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from ..i18n import DEFAULT, translations
+from .errors import N_
+
 LOC_MAX = 40
 MSG_MAX = 300
+PHRASES = (N_("Not Found"), N_("Method Not Allowed"))
+"""The statuses' phrases that a person may meet as an HTTP error's ``detail`` (the ``site`` catalog's)."""
+_WHOLE, _NUMBER, _CHOICE = N_("not a whole number"), N_("not a number"), N_("not one of the allowed values")
+_SHORT, _LONG = N_("too short (at least {min_length})"), N_("too long (at most {max_length})")
+SAID = {
+    "missing": N_("required"),
+    "int_parsing": _WHOLE,
+    "int_type": _WHOLE,
+    "int_from_float": _WHOLE,
+    "float_parsing": _NUMBER,
+    "float_type": _NUMBER,
+    "bool_parsing": N_("neither true nor false"),
+    "bool_type": N_("neither true nor false"),
+    "string_type": N_("not a text"),
+    "string_too_short": _SHORT,
+    "too_short": _SHORT,
+    "string_too_long": _LONG,
+    "too_long": _LONG,
+    "greater_than": N_("too small (more than {gt})"),
+    "greater_than_equal": N_("too small (at least {ge})"),
+    "less_than": N_("too large (less than {lt})"),
+    "less_than_equal": N_("too large (at most {le})"),
+    "string_pattern_mismatch": N_("not in the form asked for"),
+    "literal_error": _CHOICE,
+    "enum": _CHOICE,
+    "json_invalid": N_("not JSON"),
+    "extra_forbidden": N_("not asked for here"),
+    "dict_type": N_("not an object"),
+    "model_type": N_("not an object"),
+    "list_type": N_("not a list"),
+}
+"""A 422's message per kind of error (pydantic's ``type``), for a reader not of English; its fields are
+those of the error's ``ctx``."""
+OTHER = N_("not a valid value")
+OWN_REASONS = ("value_error", "assertion_error")
+"""Kinds whose message is a validator's own reason, said as it is."""
 
 
 def install(app: FastAPI) -> None:
@@ -41,7 +87,13 @@ async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
         headers["Allow"] = ", ".join(sorted(_methods_at(request)))
     detail = error.detail if isinstance(error.detail, str) else HTTPStatus(error.status_code).phrase
     code = HTTPStatus(error.status_code).phrase.lower().replace(" ", "-")
-    return JSONResponse({"detail": detail, "code": code}, status_code=error.status_code, headers=headers)
+    from .deps import get_services  # here: deps imports the services, which import this module
+    from .language import reader_language, vary
+
+    if detail in PHRASES:
+        detail = translations(reader_language(request, get_services(request)), "site").gettext(detail)
+    answer = JSONResponse({"detail": detail, "code": code}, status_code=error.status_code, headers=headers)
+    return vary(answer)
 
 
 def _methods_at(request: Request) -> set[str]:
@@ -53,21 +105,38 @@ def _methods_at(request: Request) -> set[str]:
 
 
 async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-    return validation_answer(error.errors())
+    from .deps import get_services
+    from .language import reader_language
+
+    return validation_answer(error.errors(), reader_language(request, get_services(request)))
 
 
-def validation_answer(errors: Iterable[Mapping[str, Any]]) -> JSONResponse:
-    """The 422 of a request that does not fit the schema: what is wrong where, without the input."""
+def validation_answer(errors: Iterable[Mapping[str, Any]], language: str) -> JSONResponse:
+    """The 422 of a request that does not fit the schema: what is wrong where, without the input, said
+    in ``language``."""
+    from .language import vary
+
     detail = [
         {
             "type": item["type"],
             "loc": [_short(part) for part in item["loc"]],
-            "msg": _cut(item["msg"], MSG_MAX),
+            "msg": _cut(_said(item, language), MSG_MAX),
         }
         for item in errors
     ]
     code = "bad-json" if all(item["type"] == "json_invalid" for item in detail) else "invalid-request"
-    return JSONResponse({"detail": detail, "code": code}, status_code=422)
+    return vary(JSONResponse({"detail": detail, "code": code}, status_code=422))
+
+
+def _said(error: Mapping[str, Any], language: str) -> str:
+    """An error's message for a person reading ``language`` (module docstring)."""
+    if language == DEFAULT or error["type"] in OWN_REASONS:
+        return str(error["msg"])
+    message = translations(language, "site").gettext(SAID.get(error["type"], OTHER))
+    try:
+        return message.format(**error.get("ctx", {}))
+    except (KeyError, IndexError):  # a field pydantic did not give: the kind alone
+        return translations(language, "site").gettext(OTHER)
 
 
 def _short(part: Any) -> str | int:

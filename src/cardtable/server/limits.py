@@ -76,11 +76,12 @@ class Limit:
         """Without counting: None if ``key`` may act now, else the seconds until it may."""
         return self._ask(key, count=False)
 
-    def check(self, key: str, what: str) -> None:
-        """``take``, raising TooMany ("too many <what>; try again in N s") when the window is full."""
+    def check(self, key: str, message: str) -> None:
+        """``take``, raising TooMany with ``message`` when the window is full: a literal sentence (the
+        ``site`` catalog's msgid, ``errors``) whose ``{seconds}`` says how long to wait."""
         wait = self.take(key)
         if wait is not None:
-            raise TooMany(f"too many {what}; try again in {math.ceil(wait)} s", retry_after=wait)
+            raise TooMany(message, retry_after=wait, seconds=math.ceil(wait))
 
     def _ask(self, key: str, *, count: bool) -> float | None:
         ask = self._strategy.hit if count else self._strategy.test

@@ -36,6 +36,8 @@ from functools import cache, lru_cache
 
 from confusable_homoglyphs.utils import load
 
+from .errors import N_
+
 MAX_COLUMNS = 32
 MAX_MARKS = 2
 PUNCTUATION = frozenset(string.punctuation + "‘’·")
@@ -191,12 +193,13 @@ def _keys(*names: str) -> frozenset[str]:
 
 
 def site_word(name: str) -> str | None:
-    """Why ``name`` is refused as one of the site's own words, or None. A seat note ("(seat 2)", as the
-    pages add to a name two seats share) is disregarded, and so is a number after a bot or a seat."""
+    """Why ``name`` is refused as one of the site's own words (a message whose ``{name}`` is the name,
+    ``errors``), or None. A seat note ("(seat 2)", as the pages add to a name two seats share) is
+    disregarded, and so is a number after a bot or a seat."""
     words, numbered = _site_words()
     plain = _keys(name, _SEAT_NOTE.sub("", name) or name)
     if plain & words or _keys(_NUMBER.sub("", name) or name) & numbered:
-        return f"{name!r} is what the site calls seats, bots or former players; choose another name"
+        return N_("{name!r} is what the site calls seats, bots or former players; choose another name")
     if any(key.startswith("keptfor") for key in plain):
-        return f"{name!r} is how the site shows a kept seat; choose another name"
+        return N_("{name!r} is how the site shows a kept seat; choose another name")
     return None

@@ -10,7 +10,8 @@ Decisions:
   can have forged it (API clients, scripts).
 - The websocket handshake is checked the same way (``ws``); over HTTP every method but GET, HEAD and
   OPTIONS is, with or without a cookie (a forged login would sign the victim in as the attacker).
-- Refused requests get 403 with the code ``cross-origin`` and change nothing.
+- Refused requests get 403 with the code ``cross-origin`` and change nothing; the reason is in the
+  reader's language.
 - Comparing ``Origin`` with ``Host`` cannot catch DNS rebinding: a page of ``rebind.example`` whose name
   the attacker then points at 127.0.0.1 is same-origin with itself, and its requests reach a server on
   loopback. So ``Host`` must also be one of the site's own names (``Settings.hosts()``), checked for every
@@ -27,15 +28,19 @@ False
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..i18n import translations
+from .errors import N_
+from .language import scope_language, vary
+
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-REFUSAL = {"detail": "a request from a page of another origin was refused", "code": "cross-origin"}
+REFUSAL = N_("a request from a page of another origin was refused")
 
 
 def same_origin(headers: Mapping[str, str]) -> bool:
@@ -57,7 +62,6 @@ class SameOriginOnly:
         if scope["type"] != "http" or scope["method"] in SAFE_METHODS or same_origin(Headers(scope=scope)):
             await self.app(scope, receive, send)
             return
-        body = json.dumps(REFUSAL).encode()
-        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-        await send({"type": "http.response.start", "status": 403, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        detail = translations(scope_language(scope), "site").gettext(REFUSAL)
+        answer = JSONResponse({"detail": detail, "code": "cross-origin"}, status_code=403)
+        await vary(answer)(scope, receive, send)

@@ -83,6 +83,9 @@ def encode(message: Any) -> bytes:
     if isinstance(message, TableUpdate):
         fields = {f.name: getattr(message, f.name) for f in dataclasses.fields(message) if f.name != "change"}
         fields["texts"] = [[seat, text] for seat, text in message.texts.items()]
+        fields["worded"] = [
+            [lang, [[seat, text] for seat, text in texts.items()]] for lang, texts in message.worded.items()
+        ]
         return orjson.dumps({"kind": "table-update", "fields": fields})
     try:
         return orjson.dumps({"kind": "json", "value": message}, option=orjson.OPT_NON_STR_KEYS)
@@ -99,6 +102,9 @@ def decode(text: str | bytes) -> Any:
     if kind == "table-update":
         fields = dict(data["fields"])
         fields["texts"] = {seat: text for seat, text in fields["texts"]}
+        fields["worded"] = {
+            lang: {seat: text for seat, text in texts} for lang, texts in fields.get("worded", [])
+        }
         fields["seat_users"] = tuple(fields["seat_users"])
         return TableUpdate(**fields)
     raise ValueError(f"not a cardtable pub/sub message: {str(text)[:80]!r}")

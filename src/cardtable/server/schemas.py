@@ -14,10 +14,11 @@ Decisions:
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from ..i18n import LANGUAGES
 from .mail_address import checked_address
 from .names import display_name
 
@@ -29,6 +30,9 @@ DisplayName = Annotated[str, StringConstraints(min_length=1, max_length=24), Aft
 Password = Annotated[str, StringConstraints(min_length=8, max_length=128)]
 Moment = Annotated[datetime, AfterValidator(lambda at: at if at.tzinfo else at.replace(tzinfo=UTC))]
 """A time sent to clients, always with its zone (SQLite gives times back without it; they are UTC)."""
+Language = Literal["en", "nl", "de", "fr"]
+"""One of the languages the site speaks (``cardtable.i18n.LANGUAGES``)."""
+assert get_args(Language) == LANGUAGES, "schemas.Language must name the languages of cardtable.i18n"
 OptionValue = (
     Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] | bool | Annotated[str, Field(max_length=40)] | None
 )
@@ -73,6 +77,8 @@ class UserPublic(BaseModel):
     guest: bool
     trick_pause_ms: int | None = None
     """The account's trick pause (settings), which seeds a browser that has none of its own."""
+    language: str | None = None
+    """The account's language (settings; None: the browser's choice rules, ``server.language``)."""
 
 
 # -- games and bots --------------------------------------------------------------------------------
@@ -80,12 +86,18 @@ class UserPublic(BaseModel):
 
 class OptionPublic(BaseModel):
     name: str
+    """The option's id in the API and records ("start_points")."""
+    label: str
+    """The option's name in the reader's words ("start points")."""
     default: Any
     help: str
+    """What it does, in the reader's words."""
     allowed: str
     """The accepted values in words."""
     kind: Literal["int", "bool", "str", "seat"]
     choices: list[Any] | None
+    choice_words: dict[str, str] = {}
+    """The reader's words for the choices that are words (Mü's ``end``: "score"), by choice."""
     minimum: int | None
     maximum: int | None = None
     """The highest value a table of this server allows (None: no more than the choices say)."""
@@ -524,6 +536,8 @@ class SettingsPublic(BaseModel):
     mail_results: bool
     mail_invitations: bool
     trick_pause_ms: int | None
+    language: str | None
+    """The language the site speaks to the account (None: the browser's cookie or its languages)."""
     mail_enabled: bool
     """Whether this server sends mail at all (``CARDTABLE_SMTP_URL``)."""
 
@@ -537,6 +551,8 @@ class SettingsIn(Strict):
     mail_results: bool | None = None
     mail_invitations: bool | None = None
     trick_pause_ms: Annotated[int, Field(ge=0, le=10_000)] | None = None
+    language: Language | None = None
+    """One of the site's languages; null for none (the browser's choice)."""
 
 
 class PasswordIn(Strict):

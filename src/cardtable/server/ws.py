@@ -32,6 +32,11 @@ Decisions:
 - One task sends, so messages never interleave, and a table's updates reach the client in order: updates
   that arrive while its first state is being read are held back until that state is sent. A client that
   lets ``OUTBOX_LIMIT`` messages pile up is closed (code 1013): it cannot keep up.
+- A socket reads the game log in its reader's language, chosen at the handshake as a page's
+  (``language.request_language``: the account's setting, the ``lang`` cookie, ``Accept-Language``): the
+  tables it follows word their updates in it (``updates``), and an update that lacks it (another
+  server's) has its log worded here before it is sent. An ``error`` a table's channel carries to all
+  who follow it (the table was ended) comes in English, a ``site`` catalog message, and is worded here.
 """
 
 from __future__ import annotations
@@ -48,8 +53,11 @@ import anyio.to_thread
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from cardtable.i18n import DEFAULT, translations
+
 from .bodies import read_json
 from .errors import Refused
+from .language import request_language
 from .limits import TokenBucket
 from .move_threads import MoveThreads
 from .origins import same_origin
@@ -76,6 +84,8 @@ from .ws_limits import SocketLimits
 
 log = logging.getLogger(__name__)
 OUTBOX_LIMIT = 256
+CHANNEL_ERROR = '{"type":"error",'
+"""How an ``error`` message's JSON starts (``ErrorMessage``): the others a channel sends pass unread."""
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -123,6 +133,7 @@ async def _serve(
         moves=services.move_threads,
         limits=services.sockets,
         address=websocket.client.host if websocket.client else "unknown",
+        language=request_language(websocket, user),
     )
     ended = Subscriber(lambda message: connection.session_ended("logged out"))  # by any instance
     services.pubsub.subscribe(session_channel(token), ended)
@@ -190,12 +201,15 @@ class Connection:
         moves: MoveThreads | None,
         limits: SocketLimits,
         address: str,
+        language: str = DEFAULT,
     ) -> None:
         self.websocket = websocket
         self.limits = limits
         self.address = address
         """The client's address, for the watch limit per address."""
         self.user = user
+        self.language = language
+        """The language of the game log it is sent."""
         self.tables = tables
         self.chat = chat
         self.moves = moves
@@ -215,8 +229,13 @@ class Connection:
         self.hidden = frozenset(user_ids)
 
     def _hear(self, item: str | TableUpdate) -> None:
-        """Queue what a followed table's channel sends, without the lines of accounts the user blocked."""
+        """Queue what a followed table's channel sends, without the lines of accounts the user blocked,
+        an error in the user's language."""
         text = heard(item, self.hidden) if isinstance(item, str) else item
+        if isinstance(text, str) and text.startswith(CHANNEL_ERROR) and self.language != DEFAULT:
+            error = ErrorMessage.model_validate_json(text)
+            said = translations(self.language, "site").gettext(error.detail)
+            text = error.model_copy(update={"detail": said}).model_dump_json()
         if text is not None:
             self._put(text)
 
@@ -237,7 +256,7 @@ class Connection:
                     await asyncio.wait_for(sender, timeout=5)
         finally:
             for table_id, follow in self.follows.items():
-                self.tables.unwatch(table_id, self.user.id, follow.subscriber)
+                self.tables.unwatch(table_id, self.user.id, follow.subscriber, self.language)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -257,9 +276,19 @@ class Connection:
             if isinstance(item, Close):
                 await self.websocket.close(code=item.code, reason=item.reason)
                 return
-            text = item.text_for(self.user.id) if isinstance(item, TableUpdate) else item
+            text = await self._text_of(item) if isinstance(item, TableUpdate) else item
             if text is not None:  # None: an update for another person (a step of their turn in progress)
                 await self.websocket.send_text(text)
+
+    async def _text_of(self, update: TableUpdate) -> str | None:
+        """The user's text of ``update``, its log in the user's language (worded here if it lacks it)."""
+        if not update.unworded(self.user.id, self.language):
+            return update.text_for(self.user.id, self.language)
+        try:
+            return await anyio.to_thread.run_sync(self.tables.reworded, update, self.user.id, self.language)
+        except Exception:  # the table is gone meanwhile: its words as they came
+            log.exception("rewording table %d for user %d failed", update.table_id, self.user.id)
+            return update.text_for(self.user.id)
 
     async def _receive_all(self) -> Close | None:
         """Read messages until the client leaves (None) or must be closed (the Close to send)."""
@@ -308,7 +337,7 @@ class Connection:
             elif isinstance(message, UnwatchIn):
                 follow = self.follows.pop(table_id, None)
                 if follow is not None:
-                    self.tables.unwatch(table_id, self.user.id, follow.subscriber)
+                    self.tables.unwatch(table_id, self.user.id, follow.subscriber, self.language)
             elif isinstance(message, MoveIn):
                 if self.moves is None:
                     self.tables.play(table_id, self.user.id, message.move, message.version)
@@ -325,14 +354,16 @@ class Connection:
                 await anyio.to_thread.run_sync(self.chat.say, table_id, self.user, message.text)
             elif isinstance(message, WhyIn):
                 self._put(
-                    await anyio.to_thread.run_sync(self.tables.why, table_id, self.user.id, message.move)
+                    await anyio.to_thread.run_sync(
+                        self.tables.why, table_id, self.user.id, message.move, self.language
+                    )
                 )
             elif isinstance(message, AwayIn):
                 await anyio.to_thread.run_sync(self.tables.step_away, table_id, self.user.id)
             else:
                 await anyio.to_thread.run_sync(self.tables.take_back, table_id, self.user.id)
         except Refused as refused:
-            self._error(table_id, refused.code, refused.detail)
+            self._error(table_id, refused.code, refused.detail_in(self.language))
         except Exception:
             log.exception("websocket message of user %d failed", self.user.id)
             self._error(table_id, "server-error", "the server failed to handle this message; nothing changed")
@@ -345,9 +376,11 @@ class Connection:
             return
         old = self.follows.pop(table_id, None)
         if old is not None:
-            self.tables.unwatch(table_id, self.user.id, old.subscriber)
+            self.tables.unwatch(table_id, self.user.id, old.subscriber, self.language)
         follow = Follow(self._hear)
-        first = await anyio.to_thread.run_sync(self.tables.watch, table_id, self.user.id, follow.subscriber)
+        first = await anyio.to_thread.run_sync(
+            self.tables.watch, table_id, self.user.id, follow.subscriber, self.language
+        )
         self.follows[table_id] = follow
         follow.ready(first)
         history = await anyio.to_thread.run_sync(self.chat.recent, table_id, self.hidden)

@@ -22,31 +22,37 @@ from rich.text import Text
 
 from ...core.errors import InvalidNotation
 from ...core.game import State
+from ...core.reasons import Reason
 from ...core.story import Fact
+from ...i18n import DEFAULT
+from ...narration import Narrator, say_reason
 from ..layout import Fitted
+from ..words import N_, _
 
 Observation = dict[str, Any]
 SeatColumns = Mapping[str, Sequence[str | Text]]
 """Per-seat columns of a seats table: name → one value per seat."""
 PLAYABLE = "bold"
 """The style of a choice that may be played (with its brackets); the others are dim."""
-NUMBERED = (
+NUMBERED = N_(
     "a number picks from the numbered list; the choices you may play now are in [brackets], and"
     " '(legal: …)' lists them in notation"
 )
 AT_ANY_PROMPT = (
-    "the arrows edit the line; up and down bring back earlier lines",
-    "? shows this help; q, Ctrl-C or Ctrl-D leaves the table (with --save the record is still written)",
+    N_("the arrows edit the line; up and down bring back earlier lines"),
+    N_("? shows this help; q, Ctrl-C or Ctrl-D leaves the table (with --save the record is still written)"),
 )
+ROLE = N_("role")
+"""The seats table's column said without its name (``seats_table``)."""
 
 
 class View:
     """A game's look at the terminal. Subclasses draw the table; the defaults are generic."""
 
     rules: tuple[str, ...] = ()
-    """The game in a few paragraphs, for ``help`` at the prompt."""
+    """The game in a few paragraphs, for ``help`` at the prompt (English, marked ``N_``: said with ``_``)."""
     notation: tuple[str, ...] = ()
-    """What to type at this game's prompt, one item each, for ``help``."""
+    """What to type at this game's prompt, one item each, for ``help`` (marked ``N_`` too)."""
     lowest_score_first = False
     """Whether the final standings list the lowest score first (a score that counts down to a win)."""
     numbers_choices = True
@@ -78,7 +84,8 @@ class View:
         if words.isdigit():
             number = int(words)
             if not 1 <= number <= len(choices):
-                raise InvalidNotation(f"there is no choice {number}: pick 1 to {len(choices)}")
+                message = _("there is no choice {number}: pick 1 to {last}")
+                raise InvalidNotation(message.format(number=number, last=len(choices)))
             return [choices[number - 1]]
         move = state.action_to_string(state.string_to_action(words))
         return [move]
@@ -88,10 +95,15 @@ class View:
         made; None (the default) makes them at once."""
         return None
 
-    def explain(self, reason: str, seat: int) -> str:
+    def explain(
+        self, reason: str, seat: int, narrator: Narrator | None = None, names: Sequence[str] = ()
+    ) -> str:
         """A refusal's reason said to the person at ``seat``: the rules write about seats ("seat 0 cannot
         play KS: it is not in their hand"), the table speaks to its player ("You cannot play K♠: it is
-        not in your hand"), with the rules' codes as this view shows them (``shown``)."""
+        not in your hand"), with the rules' codes as this view shows them (``shown``). A ``narrator`` of
+        another language than English says the rules' reasons in it (``narration.say_reason``)."""
+        if narrator is not None and narrator.language != DEFAULT and isinstance(reason, Reason):
+            return self.shown(say_reason(narrator, reason, names, you=seat))
         return self.shown(addressed(reason, seat))
 
     def shown(self, reason: str) -> str:
@@ -105,17 +117,18 @@ class View:
         items.add_column(no_wrap=True)
         items.add_column()
         for item in (*self.notation, *([NUMBERED] if self.numbers_choices else []), *AT_ANY_PROMPT):
-            items.add_row("  ·", Text(item))
-        return Group(*map(Text, self.rules), Text("\nWhat to type:", style="bold"), items)
+            items.add_row("  ·", Text(_(item)))
+        rules = [Text(_(paragraph)) for paragraph in self.rules]
+        return Group(*rules, Text("\n" + _("What to type:"), style="bold"), items)
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
         """The end of the game: every seat with its score and who won."""
-        table = Table(title="Final standings")
-        table.add_column("seat")
-        table.add_column("player")
+        table = Table(title=_("Final standings"))
+        table.add_column(_("seat"))
+        table.add_column(_("player"))
         has_scores = "scores" in obs
         if has_scores:
-            table.add_column("score", justify="right")
+            table.add_column(_("score"), justify="right")
         table.add_column("")
         order: list[int] = list(range(len(names)))
         if has_scores:
@@ -125,7 +138,7 @@ class View:
             row: list[str | Text] = [str(seat), Text(names[seat])]
             if has_scores:
                 row.append(str(obs["scores"][seat]))
-            row.append("winner" if seat in obs["winners"] else "")
+            row.append(_("winner") if seat in obs["winners"] else "")
             table.add_row(*row)
         return table
 
@@ -206,17 +219,12 @@ def numbered(number: int, shown: Text, playable: bool) -> Text:
     return text
 
 
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards`` (``many`` for irregular plurals)."""
-    return f"{count} {noun if count == 1 else many or noun + 's'}"
-
-
 def seats_table(obs: Observation, columns: SeatColumns) -> Fitted:
     """Every seat with its ``columns``, who is to act and which seat is yours: a grid, or where that is
     too wide one line per seat (``▶ 0 (you): score 7 · tricks 2 · dealer``, a ``role`` without its
     column's name)."""
     grid = Table(box=None, pad_edge=False, collapse_padding=True)
-    grid.add_column("seat")
+    grid.add_column(_("seat"))
     for name, values in columns.items():
         numbers = all(str(value).lstrip("+-").isdigit() for value in values if str(value))
         grid.add_column(name, justify="right" if numbers else "left")
@@ -224,10 +232,11 @@ def seats_table(obs: Observation, columns: SeatColumns) -> Fitted:
     lines.add_column(no_wrap=True)
     lines.add_column()
     for seat in range(obs["players"]):
-        label = f"{'▶ ' if obs['to_act'] == seat else '  '}{seat}{' (you)' if seat == obs['seat'] else ''}"
+        you = " " + _("(you)") if seat == obs["seat"] else ""
+        label = f"{'▶ ' if obs['to_act'] == seat else '  '}{seat}{you}"
         grid.add_row(label, *(values[seat] for values in columns.values()))
         facts = Text(" · ").join(
-            Text.assemble("" if name == "role" else f"{name} ", values[seat])
+            Text.assemble("" if name == _(ROLE) else f"{name} ", values[seat])
             for name, values in columns.items()
             if str(values[seat])
         )

@@ -33,6 +33,7 @@ from ...core.game import State
 from ...core.story import Fact
 from ...games.game_of_trains import LEGAL_POSITIONS, REMOVED_AT, Ability
 from ..layout import Fitted
+from ..words import N_, _
 from .base import Observation, View, seat_rows
 
 CARS = 7
@@ -48,19 +49,20 @@ MARKS = {
 }
 """Each ability's one name at the terminal (the ids are the rules')."""
 EFFECTS = {
-    "MOVE_R2": "moves the car at P two places right",
-    "MOVE_L2": "moves the car at P two places left",
-    "SWAP_ADJ": "swaps the cars at P and P+1",
-    "SWAP_GAP1": "swaps the cars at P and P+2",
-    "PROTECT": "protects the car at P from removals",
+    "MOVE_R2": N_("moves the car at P two places right"),
+    "MOVE_L2": N_("moves the car at P two places left"),
+    "SWAP_ADJ": N_("swaps the cars at P and P+1"),
+    "SWAP_GAP1": N_("swaps the cars at P and P+2"),
+    "PROTECT": N_("protects the car at P from removals"),
 }
 """What a positional ability does with its P, for the position prompt."""
-KEY = (
+KEY = N_(
     "Key: →2 ←2 move the car at P two places right/left · ⇄1 ⇄2 swap the cars at P and P+1/P+2 · "
     "✕1 ✕4 ✕7 every train loses its car 1/4/7 · ◆ protect the car at P from removals · "
     "[45] protected · 12 < 30 in order, 30 > 25 not"
 )
-GOAL = "Goal: the first train whose cars read ascending from 1 to 7 (every coupling <) wins."
+GOAL = N_("Goal: the first train whose cars read ascending from 1 to 7 (every coupling <) wins.")
+PLACE = N_("Place {card}: type its position 1–7 (the car there goes to the market).")
 ABILITY_ID = re.compile(r"\b(" + "|".join(MARKS) + r")\b")
 IN_ORDER, OUT_OF_ORDER = Text("<", style="bold green"), Text(">", style="bold red")
 
@@ -71,29 +73,40 @@ class GameOfTrainsView(View):
     numbers_choices = False
 
     rules = (
-        "Game of Trains: everyone has a train of 7 numbered cars, dealt highest first. The first train"
-        " whose cars read ascending from car 1 (next to the locomotive) to car 7 wins at once.",
-        "On your turn do one thing: draw the top card and put it anywhere in your train (the car it"
-        " replaces goes to the market), or use a market card's ability; the card is then discarded. Two"
-        " cards with the same ability never stay in the market: the second sends both to the discard.",
-        "In setup the first player draws 1 card, the next 2, and so on; each places one of them.",
+        N_(
+            "Game of Trains: everyone has a train of 7 numbered cars, dealt highest first. The first train"
+            " whose cars read ascending from car 1 (next to the locomotive) to car 7 wins at once."
+        ),
+        N_(
+            "On your turn do one thing: draw the top card and put it anywhere in your train (the car it"
+            " replaces goes to the market), or use a market card's ability; the card is then discarded. Two"
+            " cards with the same ability never stay in the market: the second sends both to the discard."
+        ),
+        N_("In setup the first player draws 1 card, the next 2, and so on; each places one of them."),
         KEY,
     )
     notation = (
-        "d (or draw) draws a card; then a position 1–7 places it",
-        "a market card's number uses it, with the position its ability needs: 12 3 (12 ⇄2 at 3)",
-        "in setup: the card you keep and its position (25 3), or only the position if you drew one card",
-        "every place and use is shown first: Enter (or y) makes it, n takes it back",
-        "the full notation works too: place 25 3, use 12 3, draw",
+        N_("d (or draw) draws a card; then a position 1–7 places it"),
+        N_("a market card's number uses it, with the position its ability needs: 12 3 (12 ⇄2 at 3)"),
+        N_("in setup: the card you keep and its position (25 3), or only the position if you drew one card"),
+        N_("every place and use is shown first: Enter (or y) makes it, n takes it back"),
+        N_("the full notation works too: place 25 3, use 12 3, draw"),
     )
 
     # -- the table ----------------------------------------------------------------------------------
 
     def table(self, obs: Observation, legal: list[str]) -> RenderableType:
-        header = Text(f"Game of Trains — {self.progress(obs)}", style="bold")
-        piles = Text(f"draw pile {obs['draw_pile']} · discard pile {obs['discard_pile']}", style="dim")
-        parts: list[RenderableType] = [header, Text(GOAL), piles, self.trains_table(obs)]
-        parts += [self.market_line(obs), Text(KEY, style="dim")]
+        header = Text(_("Game of Trains — {progress}").format(progress=self.progress(obs)), style="bold")
+        piles = _("draw pile {draw} · discard pile {discard}").format(
+            draw=obs["draw_pile"], discard=obs["discard_pile"]
+        )
+        parts: list[RenderableType] = [
+            header,
+            Text(_(GOAL)),
+            Text(piles, style="dim"),
+            self.trains_table(obs),
+        ]
+        parts += [self.market_line(obs), Text(_(KEY), style="dim")]
         parts.extend(self.private_lines(obs))
         if obs["to_act"] == obs["seat"] and obs["seat"] is not None:
             parts.append(self.instructions(obs))
@@ -102,14 +115,17 @@ class GameOfTrainsView(View):
     def progress(self, obs: Observation) -> str:
         """Where the game stands; the turn limit (a safeguard, far off in a real game) only once it nears."""
         if obs["phase"] == "setup":
-            return f"setup, seat {obs['to_act']} places a card (first player: seat {obs['first_player']})"
+            setup = _("setup, seat {seat} places a card (first player: seat {first})")
+            return setup.format(seat=obs["to_act"], first=obs["first_player"])
         if obs["phase"] == "over":
-            return f"over after {obs['turn']} turns"
+            return _("over after {turns} turns").format(turns=obs["turn"])
         left = obs["turn_limit"] - obs["turn"] if obs["turn_limit"] else None
-        limit = (
-            f" (the game ends without a winner after turn {obs['turn_limit']})" if left and left <= 20 else ""
-        )
-        return f"turn {obs['turn'] + 1}, seat {obs['to_act']} to act{limit}"
+        turn = _("turn {turn}, seat {seat} to act").format(turn=obs["turn"] + 1, seat=obs["to_act"])
+        if left and left <= 20:
+            turn += " " + _("(the game ends without a winner after turn {limit})").format(
+                limit=obs["turn_limit"]
+            )
+        return turn
 
     def trains_table(self, obs: Observation, trains: list[list[Any]] | None = None) -> Fitted:
         """Every train as a row of cars with their couplings, the abilities' marks under the cars."""
@@ -118,7 +134,7 @@ class GameOfTrainsView(View):
 
     def trains_grid(self, obs: Observation, trains: list[list[Any]], narrow: bool) -> Table:
         table = Table(box=None, padding=0, show_edge=False)
-        table.add_column("seat", no_wrap=True)
+        table.add_column(_("seat"), no_wrap=True)
         for position in range(1, CARS + 1):
             if position > 1:
                 table.add_column("", justify="center", width=1 if narrow else 3)
@@ -126,9 +142,9 @@ class GameOfTrainsView(View):
         for seat, cars in enumerate(trains):
             marker = "▶ " if obs["to_act"] == seat else "  "
             if narrow:
-                label = f"{marker}{'you' if seat == obs['seat'] else seat} "
+                label = f"{marker}{_('you') if seat == obs['seat'] else seat} "
             else:
-                label = f"{marker}{seat}{' you' if seat == obs['seat'] else ''} "
+                label = f"{marker}{seat}{' ' + _('you') if seat == obs['seat'] else ''} "
             numbers: list[Text | str] = [label]
             marks: list[Text | str] = [""]
             for index, car in enumerate(cars):
@@ -142,9 +158,9 @@ class GameOfTrainsView(View):
         return table
 
     def market_line(self, obs: Observation) -> Text:
-        line = Text("Market: ")
+        line = Text(_("Market: "))
         if not obs["market"]:
-            line.append("empty" + (" (you must draw)" if obs["phase"] == "turn" else ""), style="dim")
+            line.append(_("empty (you must draw)") if obs["phase"] == "turn" else _("empty"), style="dim")
         for index, card in enumerate(obs["market"]):
             if index:
                 line.append(" · ")
@@ -155,9 +171,12 @@ class GameOfTrainsView(View):
     def private_lines(self, obs: Observation) -> list[RenderableType]:
         lines: list[RenderableType] = []
         if obs.get("setup_hand"):
-            lines.append(Text("Your setup draw: " + " · ".join(card_label(c) for c in obs["setup_hand"])))
+            drawn = " · ".join(card_label(c) for c in obs["setup_hand"])
+            lines.append(Text(_("Your setup draw: {cards}").format(cards=drawn)))
         if obs.get("drawn"):
-            lines.append(Text(f"You drew {card_label(obs['drawn'])}", style="bold yellow"))
+            lines.append(
+                Text(_("You drew {card}").format(card=card_label(obs["drawn"])), style="bold yellow")
+            )
         return lines
 
     def instructions(self, obs: Observation) -> Text:
@@ -166,29 +185,31 @@ class GameOfTrainsView(View):
         if phase == "setup":
             hand = [c["card"] for c in obs["setup_hand"]]
             if len(hand) == 1:
-                return Text(f"Place {hand[0]}: type its position 1–7 (the car there goes to the market).")
-            return Text(
-                f"Keep one of {', '.join(hand)} and place it: type the card and a position 1–7, "
-                f"e.g. '{hand[0]} 7'. The others are discarded."
+                return Text(_(PLACE).format(card=hand[0]))
+            keep = _(
+                "Keep one of {cards} and place it: type the card and a position 1–7, e.g. '{card} 7'."
+                " The others are discarded."
             )
+            return Text(keep.format(cards=", ".join(hand), card=hand[0]))
         if phase == "place":
-            return Text(
-                f"Place {obs['drawn']['card']}: type its position 1–7 (the car there goes to the market)."
-            )
-        text = "Type d to draw"
-        if obs["market"]:
-            text += ", or a market card's number to use it, with a position where it needs one (e.g. "
-            example = obs["market"][0]
-            needs_position = Ability[example["ability"]] not in REMOVED_AT
-            text += f"'{example['card']} 3')" if needs_position else f"'{example['card']}')"
-        return Text(text + ".")
+            return Text(_(PLACE).format(card=obs["drawn"]["card"]))
+        if not obs["market"]:
+            return Text(_("Type d to draw."))
+        example = obs["market"][0]
+        needs_position = Ability[example["ability"]] not in REMOVED_AT
+        typed = f"{example['card']} 3" if needs_position else example["card"]
+        use = _(
+            "Type d to draw, or a market card's number to use it, with a position where it needs one"
+            " (e.g. '{example}')."
+        )
+        return Text(use.format(example=typed))
 
     # -- input ----------------------------------------------------------------------------------------
 
     def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
         words = text.strip().lower().split()
         if not words:
-            raise InvalidNotation("type a move")
+            raise InvalidNotation(_("type a move"))
         if not all(word.isdigit() for word in words):
             if words in (["d"], ["draw"]):
                 return ["draw"]
@@ -199,29 +220,41 @@ class GameOfTrainsView(View):
         if phase == "place" or (phase == "setup" and len(obs["setup_hand"]) == 1 and len(numbers) == 1):
             card = obs["drawn"]["card"] if phase == "place" else obs["setup_hand"][0]["card"]
             if len(numbers) != 1 or not 1 <= numbers[0] <= CARS:
-                raise InvalidNotation(f"type the position for {card}: a number from 1 to 7")
+                raise InvalidNotation(
+                    _("type the position for {card}: a number from 1 to 7").format(card=card)
+                )
             return [f"place {card} {numbers[0]}"]
         if phase == "setup":
             if len(numbers) != 2:
-                raise InvalidNotation("type the card you keep and its position, e.g. '25 3'")
+                raise InvalidNotation(_("type the card you keep and its position, e.g. '25 3'"))
             return [f"place {numbers[0]} {numbers[1]}"]
         return [self.use_move(obs, numbers)]
 
     def use_move(self, obs: Observation, numbers: list[int]) -> str:
         """``C`` or ``C P`` typed on a turn, as a ``use`` move, with a prompt when a position is missing."""
         if len(numbers) > 2:
-            raise InvalidNotation("type a market card's number, and a position if its ability needs one")
+            raise InvalidNotation(_("type a market card's number, and a position if its ability needs one"))
         market = {int(card["card"]): Ability[card["ability"]] for card in obs["market"]}
         card = numbers[0]
         if card not in market:
-            shown = ", ".join(map(str, sorted(market))) or "it is empty"
-            raise InvalidNotation(f"{card} is not in the market ({shown}); type d to draw")
+            shown = ", ".join(map(str, sorted(market))) or _("it is empty")
+            raise InvalidNotation(
+                _("{card} is not in the market ({market}); type d to draw").format(card=card, market=shown)
+            )
         ability = market[card]
         if len(numbers) == 1 and ability not in REMOVED_AT:
             allowed = LEGAL_POSITIONS[ability]
+            needs = _(
+                "{card} needs a position: type '{card} P' with P from {first} to {last} ({mark} {effect})"
+            )
             raise InvalidNotation(
-                f"{card} needs a position: type '{card} P' with P from {allowed[0]} to {allowed[-1]}"
-                f" ({MARKS[ability.name]} {EFFECTS[ability.name]})"
+                needs.format(
+                    card=card,
+                    first=allowed[0],
+                    last=allowed[-1],
+                    mark=MARKS[ability.name],
+                    effect=_(EFFECTS[ability.name]),
+                )
             )
         return f"use {card}" if len(numbers) == 1 else f"use {card} {numbers[1]}"
 
@@ -253,7 +286,10 @@ class GameOfTrainsView(View):
             ]
         picture = dict(now, to_act=seat)
         return Group(
-            Text(f"After {moves[0] if words[0] != 'use' else 'use ' + used(now, words)}:", style="bold"),
+            Text(
+                _("After {move}:").format(move=moves[0] if words[0] != "use" else "use " + used(now, words)),
+                style="bold",
+            ),
             self.trains_table(picture, trains),
             self.market_line(then),
         )
@@ -264,7 +300,8 @@ class GameOfTrainsView(View):
         for seat, obs in enumerate(seen):
             row = train_text(obs["trains"][seat])
             if obs["setup_hand"]:
-                row.append(" · setup draw: " + ", ".join(card_label(card) for card in obs["setup_hand"]))
+                drawn = ", ".join(card_label(card) for card in obs["setup_hand"])
+                row.append(" · " + _("setup draw: {cards}").format(cards=drawn))
             rows.append(row)
         return seat_rows(names, rows)
 
@@ -277,18 +314,24 @@ class GameOfTrainsView(View):
         order = sorted(range(len(trains)), key=lambda seat: seat not in obs["winners"])
         cars = [[{"card": card, "protect": None} for card in trains[seat]] for seat in order]
         parts: list[RenderableType] = [
-            Text("Final trains:", style="bold"),
+            Text(_("Final trains:"), style="bold"),
             seat_rows([names[seat] for seat in order], [train_text(train) for train in cars]),
         ]
         for winner in obs["winners"]:
             parts.append(
-                Text(f"Won by {names[winner]}: every car is higher than the one before it, car 1 to 7.")
+                Text(
+                    _("Won by {player}: every car is higher than the one before it, car 1 to 7.").format(
+                        player=names[winner]
+                    )
+                )
             )
         if sum(ascending(train) for train in trains) > 1:
             parts.append(
                 Text(
-                    "Several trains rose at once: the seat who acted wins if among them, else the first"
-                    " after it in turn order."
+                    _(
+                        "Several trains rose at once: the seat who acted wins if among them, else the first"
+                        " after it in turn order."
+                    )
                 )
             )
         return Group(*parts)
@@ -297,7 +340,8 @@ class GameOfTrainsView(View):
         table = super().standings(obs, names)
         if obs["winners"]:
             return table
-        return Group(table, Text(f"No winner: the turn limit ({obs['turn_limit']} turns) was reached."))
+        nobody = _("No winner: the turn limit ({limit} turns) was reached.").format(limit=obs["turn_limit"])
+        return Group(table, Text(nobody))
 
 
 def ability_of(obs: Observation, card: str) -> str:
@@ -314,7 +358,7 @@ def ability_of(obs: Observation, card: str) -> str:
 
 def used(obs: Observation, words: list[str]) -> str:
     """The card of a ``use`` move (its words) with its ability and position: ``12 (⇄2 at 3)``."""
-    at = f" at {words[2]}" if len(words) == 3 else ""
+    at = " " + _("at {position}").format(position=words[2]) if len(words) == 3 else ""
     return f"{words[1]} ({MARKS[ability_of(obs, words[1])]}{at})"
 
 

@@ -20,10 +20,20 @@ from ...core.errors import InvalidNotation
 from ...core.game import State
 from ...games.mue import trump_id, trump_order
 from ..layout import Fitted
-from .base import Observation, SeatColumns, numbered, plural, seat_rows
+from ..words import N_, _, ngettext
+from .base import ROLE, Observation, SeatColumns, numbered, seat_rows
 from .tricks import TrickView
 
 COLOUR_STYLE = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
+PHASES = {
+    "auction": N_("auction"),
+    "vice_trump": N_("vice trump"),
+    "chief_trump": N_("chief trump"),
+    "partner": N_("partner"),
+    "tricks": N_("tricks"),
+    "over": N_("over"),
+}
+"""The phases of a hand (``games.mue.state.PHASE_NAMES``) as the header names them."""
 SHEET_LINES = 8
 """How many hands the score sheet shows (the latest ones)."""
 
@@ -31,22 +41,32 @@ SHEET_LINES = 8
 class MueView(TrickView):
     title = "Mü"
     rules = (
-        "Mü: a trick game with an open auction. To bid, lay cards of your hand face up (you still play"
-        " them later); nobody may have more than one card more face up than the most anyone has. The"
-        " auction ends when every seat has passed in a row.",
-        "Most cards face up: the Chief; second most: the Vice. A tie for most is an éclat: the hand is"
-        " not played, and whoever drew level last pays.",
-        "The Vice names a trump (a colour or a number on their face-up cards), then the Chief names a"
-        " higher one (or none) and a partner.",
-        "Follow the colour led if you can (trumps belong to the trump suit); if trumps are led, play a"
-        " trump if you can. Everyone keeps the points of the tricks they take; the Chief's team must"
-        " reach the target its bid sets. The highest total at the end wins.",
+        N_(
+            "Mü: a trick game with an open auction. To bid, lay cards of your hand face up (you still play"
+            " them later); nobody may have more than one card more face up than the most anyone has. The"
+            " auction ends when every seat has passed in a row."
+        ),
+        N_(
+            "Most cards face up: the Chief; second most: the Vice. A tie for most is an éclat: the hand is"
+            " not played, and whoever drew level last pays."
+        ),
+        N_(
+            "The Vice names a trump (a colour or a number on their face-up cards), then the Chief names a"
+            " higher one (or none) and a partner."
+        ),
+        N_(
+            "Follow the colour led if you can (trumps belong to the trump suit); if trumps are led, play a"
+            " trump if you can. Everyone keeps the points of the tricks they take; the Chief's team must"
+            " reach the target its bid sets. The highest total at the end wins."
+        ),
     )
     notation = (
-        "auction: the cards to lay face up, by code or by their number under 'hidden', on one line"
-        " (show R5 B9, R5 B9 or 1 4): the line is your whole bid; pass (or p) passes",
-        "trumps: a colour or a number (r, 7), or none; the partner: a seat number",
-        "tricks: a card (R7, any case) or its number in your hand; ↑ marks your face-up cards",
+        N_(
+            "auction: the cards to lay face up, by code or by their number under 'hidden', on one line"
+            " (show R5 B9, R5 B9 or 1 4): the line is your whole bid; pass (or p) passes"
+        ),
+        N_("trumps: a colour or a number (r, 7), or none; the partner: a seat number"),
+        N_("tricks: a card (R7, any case) or its number in your hand; ↑ marks your face-up cards"),
     )
 
     # -- pieces ---------------------------------------------------------------------------------
@@ -55,50 +75,55 @@ class MueView(TrickView):
         return Text(code, style=COLOUR_STYLE.get(code[0], ""))
 
     def header(self, obs: Observation) -> str:
-        phase = obs["phase"].replace("_", " ")
+        phase = _(PHASES[obs["phase"]])
         if obs["phase"] == "tricks":
             done = sum(obs["tricks_won"])
-            phase = f"trick {min(done + 1, obs['tricks_per_hand'])} of {obs['tricks_per_hand']}"
-        goal = (
-            f"game to {obs['goal']} points"
-            if obs["end"] == "score"
-            else f"{plural(obs['goal'], 'deal')} per seat"
-        )
-        return f"Mü — hand {obs['hand_number']}, seat {obs['dealer']} deals — {phase} — {goal}"
+            tricks = obs["tricks_per_hand"]
+            phase = _("trick {trick} of {tricks}").format(trick=min(done + 1, tricks), tricks=tricks)
+        if obs["end"] == "score":
+            goal = _("game to {goal} points").format(goal=obs["goal"])
+        else:
+            goal = ngettext("{count} deal per seat", "{count} deals per seat", obs["goal"]).format(
+                count=obs["goal"]
+            )
+        header = _("Mü — hand {hand}, seat {dealer} deals — {phase} — {goal}")
+        return header.format(hand=obs["hand_number"], dealer=obs["dealer"], phase=phase, goal=goal)
 
     def roles(self, obs: Observation) -> list[str]:
         roles: list[list[str]] = [[] for _ in range(obs["players"])]
         for seat in range(obs["players"]):
             if seat == obs["dealer"]:
-                roles[seat].append("dealer" if seat in obs["active"] else "dealer, sits out")
+                roles[seat].append(_("dealer") if seat in obs["active"] else _("dealer, sits out"))
         if obs["chief"] is not None:
-            roles[obs["chief"]].append(f"Chief (bid {obs['bid']})")
+            roles[obs["chief"]].append(_("Chief (bid {bid})").format(bid=obs["bid"]))
         if obs["vice"] is not None:
-            roles[obs["vice"]].append("Vice")
+            roles[obs["vice"]].append(_("Vice"))
         if obs["partner"] is not None:
-            roles[obs["partner"]].append("partner")
+            roles[obs["partner"]].append(_("partner"))
         return [", ".join(r) for r in roles]
 
     def seat_columns(self, obs: Observation) -> SeatColumns:
         """Score, cards, face-up cards and role; tricks and card points once the tricks are played."""
         columns: dict[str, Sequence[str | Text]] = {
-            "score": [str(score) for score in obs["scores"]],
-            "cards": [str(size) for size in obs["hand_sizes"]],
-            "face up": [self.cards_text(cards) for cards in obs["face_up"]],
-            "role": self.roles(obs),
+            _("score"): [str(score) for score in obs["scores"]],
+            _("cards"): [str(size) for size in obs["hand_sizes"]],
+            _("face up"): [self.cards_text(cards) for cards in obs["face_up"]],
+            _(ROLE): self.roles(obs),
         }
         if obs["phase"] == "tricks":
-            columns["tricks"] = [str(tricks) for tricks in obs["tricks_won"]]
-            columns["points"] = [str(points) for points in obs["points"]]
+            columns[_("tricks")] = [str(tricks) for tricks in obs["tricks_won"]]
+            columns[_("points")] = [str(points) for points in obs["points"]]
         return columns
 
     def auction_lines(self, obs: Observation) -> list[RenderableType]:
         auction = obs["auction"]
         turns = " · ".join(
-            f"{t['seat']} pass" if t["pass"] else f"{t['seat']} show {' '.join(t['shown'])}"
+            _("{seat} pass").format(seat=t["seat"])
+            if t["pass"]
+            else _("{seat} show {cards}").format(seat=t["seat"], cards=" ".join(t["shown"]))
             for t in auction["turns"][-12:]
         )
-        lines: list[RenderableType] = [Text(f"Auction: {turns or 'no move yet'}")]
+        lines: list[RenderableType] = [Text(_("Auction: {turns}").format(turns=turns or _("no move yet")))]
         seat = obs["to_act"]
         if seat is not None:
             lines.append(Text(f"{self.pass_count(obs)} {self.room_text(obs, seat)}"))
@@ -107,27 +132,52 @@ class MueView(TrickView):
     def pass_count(self, obs: Observation) -> str:
         """How far the auction is from its end, in words."""
         auction, active = obs["auction"], len(obs["active"])
-        most = f"Most face up: {plural(auction['highest'], 'card')}." if auction["highest"] else "No bid yet."
+        highest = auction["highest"]
+        if highest:
+            most = ngettext("Most face up: {count} card.", "Most face up: {count} cards.", highest).format(
+                count=highest
+            )
+        else:
+            most = _("No bid yet.")
         if not auction["passes"]:
-            return f"{most} {active} passes in a row end the auction."
-        more = active - auction["passes"]
-        return f"{most} {plural(auction['passes'], 'pass', 'passes')} in a row; {more} more end the auction."
+            return most + " " + _("{count} passes in a row end the auction.").format(count=active)
+        passes, more = auction["passes"], active - auction["passes"]
+        said = ngettext(
+            "{count} pass in a row; {more} more end the auction.",
+            "{count} passes in a row; {more} more end the auction.",
+            passes,
+        )
+        return most + " " + said.format(count=passes, more=more)
 
     def room_text(self, obs: Observation, seat: int) -> str:
         """How many cards ``seat`` may lay down now: the raise limit, or the hidden cards it still has."""
         auction = obs["auction"]
         hidden = obs["hand_sizes"][seat] - len(obs["face_up"][seat])
         room = min(auction["limit"] - auction["counts"][seat], hidden)
-        who = "You" if seat == obs["seat"] else f"Seat {seat}"
+        if seat == obs["seat"]:
+            if room < 1:
+                return _("You can only pass.")
+            said = ngettext(
+                "You may lay down up to {count} more card this turn, or pass.",
+                "You may lay down up to {count} more cards this turn, or pass.",
+                room,
+            )
+            return said.format(count=room)
         if room < 1:
-            return f"{who} can only pass."
-        return f"{who} may lay down up to {plural(room, 'more card')} this turn, or pass."
+            return _("Seat {seat} can only pass.").format(seat=seat)
+        said = ngettext(
+            "Seat {seat} may lay down up to {count} more card this turn, or pass.",
+            "Seat {seat} may lay down up to {count} more cards this turn, or pass.",
+            room,
+        )
+        return said.format(seat=seat, count=room)
 
     def trump_line(self, obs: Observation) -> Text:
-        line = Text("Trumps: ")
-        line.append(f"Vice {obs['vice_trump'] or '—'} · Chief {obs['chief_trump'] or '—'}")
+        line = Text(_("Trumps: "))
+        trumps = _("Vice {vice} · Chief {chief}")
+        line.append(trumps.format(vice=obs["vice_trump"] or "—", chief=obs["chief_trump"] or "—"))
         if obs["trump_order"]:
-            line.append("   order: ")
+            line.append("   " + _("order: "))
             for index, group in enumerate(obs["trump_order"]):
                 if index:
                     line.append(" > ")
@@ -136,19 +186,23 @@ class MueView(TrickView):
                         line.append("=")
                     line.append_text(self.card_text(code))
         elif obs["phase"] == "tricks":
-            line.append("   no trumps: the highest card of the led colour wins")
+            line.append("   " + _("no trumps: the highest card of the led colour wins"))
         return line
 
     def target_line(self, obs: Observation) -> Text | None:
         if obs["target"] is None:
             return None
         team = [obs["chief"]] + ([obs["partner"]] if obs["partner"] is not None else [])
-        who = " + ".join(f"seat {s}" for s in team)
+        who = " + ".join(_("seat {seat}").format(seat=s) for s in team)
         taken = sum(obs["points"][s] for s in team)
-        partner = "" if obs["partner"] is not None or len(obs["active"]) == 3 else " (partner not named yet)"
-        return Text(
-            f"Target: {who}{partner} need {obs['target']} card points for a bid of {obs['bid']}; have {taken}"
-        )
+        if obs["partner"] is not None or len(obs["active"]) == 3:
+            target = _("Target: {team} need {target} card points for a bid of {bid}; have {taken}")
+        else:
+            target = _(
+                "Target: {team} (partner not named yet) need {target} card points for a bid of {bid};"
+                " have {taken}"
+            )
+        return Text(target.format(team=who, target=obs["target"], bid=obs["bid"], taken=taken))
 
     def sheet_table(self, obs: Observation, lines: int = SHEET_LINES) -> Fitted | None:
         """The latest hands of the score sheet: one row per hand with its outcome and every seat's
@@ -158,23 +212,28 @@ class MueView(TrickView):
         shown = obs["sheet"][-lines:]
         wide, narrow = self.sheet_grid(obs, shown, with_outcome=True), self.sheet_grid(obs, shown)
         outcomes = Text(
-            "\n".join(f"hand {line['hand']} (seat {line['dealer']} deals): {outcome(line)}" for line in shown)
+            "\n".join(
+                _("hand {hand} (seat {dealer} deals): {outcome}").format(
+                    hand=line["hand"], dealer=line["dealer"], outcome=outcome(line)
+                )
+                for line in shown
+            )
         )
         return Fitted(wide, Group(narrow, outcomes))
 
     def sheet_grid(self, obs: Observation, shown: list[dict[str, Any]], with_outcome: bool = False) -> Table:
         """The sheet's rows: hand, then dealer and outcome (``with_outcome``), then every seat's change."""
         sheet = Table(
-            title="Score sheet", box=None, pad_edge=False, title_justify="left", collapse_padding=True
+            title=_("Score sheet"), box=None, pad_edge=False, title_justify="left", collapse_padding=True
         )
-        told = ("dealer", "outcome") if with_outcome else ()
-        for name in ("hand", *told, *map(str, range(obs["players"]))):
-            sheet.add_column(name, justify="left" if name == "outcome" else "right")
+        told = (_("dealer"), _("outcome")) if with_outcome else ()
+        for name in (_("hand"), *told, *map(str, range(obs["players"]))):
+            sheet.add_column(name, justify="left" if name == _("outcome") else "right")
         for line in shown:
             facts = (str(line["dealer"]), outcome(line)) if with_outcome else ()
             sheet.add_row(str(line["hand"]), *facts, *(f"{d:+d}" for d in line["deltas"]))
-        totals = ("", "total") if with_outcome else ()
-        sheet.add_row("total" if not with_outcome else "", *totals, *(str(s) for s in obs["scores"]))
+        totals = ("", _("total")) if with_outcome else ()
+        sheet.add_row(_("total") if not with_outcome else "", *totals, *(str(s) for s in obs["scores"]))
         return sheet
 
     # -- the table --------------------------------------------------------------------------------
@@ -200,25 +259,25 @@ class MueView(TrickView):
         seat, phase = obs["seat"], obs["phase"]
         faceup = obs["face_up"][seat]
         if phase == "auction":
-            line = Text("Your hand: face up ")
-            line.append_text(self.cards_text(faceup) if faceup else Text("none", style="dim"))
-            line.append(" · hidden ")
+            line = Text(_("Your hand: face up "))
+            line.append_text(self.cards_text(faceup) if faceup else Text(_("none"), style="dim"))
+            line.append(" · " + _("hidden") + " ")
             line.append_text(self.numbered_hand(self.choices(obs, legal), legal))
             return [
                 line,
-                Text("Bid: the cards to lay face up, by code or number (show R5 B9, or 1 4); or pass."),
+                Text(_("Bid: the cards to lay face up, by code or number (show R5 B9, or 1 4); or pass.")),
             ]
-        hand = Text("Your hand: ")
+        hand = Text(_("Your hand: "))
         if phase == "tricks":
             hand.append_text(self.numbered_hand(self.choices(obs, legal), legal, faceup))
             return [
                 hand,
-                Text("Play a card or its number: you may play the cards in [brackets] (↑: face up)."),
+                Text(_("Play a card or its number: you may play the cards in [brackets] (↑: face up).")),
             ]
         hand.append_text(self.cards_text(obs["hand"]))
         if phase == "partner":
             options = ", ".join(move.split()[1] for move in legal)
-            return [hand, Text(f"Name your partner: type a seat number ({options}).")]
+            return [hand, Text(_("Name your partner: type a seat number ({seats}).").format(seats=options))]
         names = [move.split()[1] for move in legal]
         colours = 3 if obs["players"] == 3 else 5
         vice = trump_id(obs["vice_trump"]) if obs["vice_trump"] is not None else None
@@ -232,8 +291,9 @@ class MueView(TrickView):
                 if phase == "chief_trump"
                 else trump_order(None, mine, colours)
             )
-            orders.add_row(f"  {name}:", " > ".join("=".join(group) for group in order) or "no trumps")
-        return [hand, Text(f"Name a trump: type one of {', '.join(names)}. The order then:"), orders]
+            orders.add_row(f"  {name}:", " > ".join("=".join(group) for group in order) or _("no trumps"))
+        name_one = _("Name a trump: type one of {trumps}. The order then:").format(trumps=", ".join(names))
+        return [hand, Text(name_one), orders]
 
     def choices(self, obs: Observation, legal: list[str]) -> list[str]:
         """Numbered cards: the hidden hand in the auction, the whole hand in the tricks, else none."""
@@ -273,7 +333,7 @@ class MueView(TrickView):
         return seat_rows(
             names,
             [
-                self.cards_text(obs["hand"]) if seat in obs["active"] else Text("sits out", style="dim")
+                self.cards_text(obs["hand"]) if seat in obs["active"] else Text(_("sits out"), style="dim")
                 for seat, obs in enumerate(seen)
             ],
         )
@@ -310,19 +370,21 @@ class MueView(TrickView):
             return [" ".join(words)]  # the rules say why not now
         cards = words[1:] if keyword == "show" else words
         if not cards:
-            raise InvalidNotation("name the cards to show, e.g. show R5 B9 (or their numbers), or pass")
+            raise InvalidNotation(_("name the cards to show, e.g. show R5 B9 (or their numbers), or pass"))
         numbers = [word for word in cards if word.isdigit()]
         if len(set(numbers)) < len(numbers):
-            raise InvalidNotation("the same card number is named twice")
+            raise InvalidNotation(_("the same card number is named twice"))
         named = [pick(choices, word) if word.isdigit() else word for word in cards]
         codes = [card.upper() for card in named]
         for code in dict.fromkeys(codes):
             times, hidden = codes.count(code), choices.count(code)
             if 0 < hidden < times:
-                raise InvalidNotation(
-                    f"{code} is named {times} times, but only {hidden} {code}"
-                    f" {'is' if hidden == 1 else 'are'} in your hidden hand"
+                said = ngettext(
+                    "{code} is named {times} times, but only {hidden} {code} is in your hidden hand",
+                    "{code} is named {times} times, but only {hidden} {code} are in your hidden hand",
+                    hidden,
                 )
+                raise InvalidNotation(said.format(code=code, times=times, hidden=hidden))
         return [f"show {card}" for card in named] + ["done"]
 
 
@@ -339,22 +401,31 @@ def pick(choices: list[str], word: str) -> str:
     """The numbered choice ``word``; raises InvalidNotation when there is none."""
     number = int(word)
     if not 1 <= number <= len(choices):
-        raise InvalidNotation(f"there is no card {number}: pick 1 to {len(choices)}")
+        raise InvalidNotation(
+            _("there is no card {number}: pick 1 to {last}").format(number=number, last=len(choices))
+        )
     return choices[number - 1]
 
 
 def outcome(line: dict[str, Any]) -> str:
     """A score sheet line's outcome in words."""
     if line["outcome"] == "void":
-        return "void (all passed)"
+        return _("void (all passed)")
     if line["outcome"] == "eclat":
         tied = ",".join(str(s) for s in line["tied"])
-        return f"éclat at {line['bid']} ({tied}); seat {line['latecomer']} late"
-    verb = "made" if line["outcome"] == "made" else "failed"
+        eclat = _("éclat at {bid} ({tied}); seat {seat} late")
+        return eclat.format(bid=line["bid"], tied=tied, seat=line["latecomer"])
+    if line["outcome"] == "made":
+        said = _("made: {team} took {points}/{target} (bid {bid}, trump {trump})")
+    else:
+        said = _("failed: {team} took {points}/{target} (bid {bid}, trump {trump})")
     partner = f"&{line['partner']}" if line["partner"] is not None else ""
-    return (
-        f"{verb}: {line['chief']}{partner} took {line['team_points']}/{line['target']}"
-        f" (bid {line['bid']}, trump {line['chief_trump']})"
+    return said.format(
+        team=f"{line['chief']}{partner}",
+        points=line["team_points"],
+        target=line["target"],
+        bid=line["bid"],
+        trump=line["chief_trump"],
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..words import N_, _
 from .base import Observation, SeatColumns
 from .tricks import TrickView
 
@@ -9,36 +10,43 @@ from .tricks import TrickView
 class SlobberhannesView(TrickView):
     title = "Slobberhannes"
     rules = (
-        "Slobberhannes: a trick game without trumps. Follow the suit led if you can; the highest card of"
-        " the suit led takes the trick, and its taker leads the next one.",
-        "Each hand costs 1 point for the first trick, 1 for the last trick and 1 for the trick with the"
-        " queen of clubs (Q♣), and 1 more for taking all three. Scores start at 10 (or 6 or 16) and count"
-        " down; after the hand in which someone reaches 0, the highest score wins.",
+        N_(
+            "Slobberhannes: a trick game without trumps. Follow the suit led if you can; the highest card"
+            " of the suit led takes the trick, and its taker leads the next one."
+        ),
+        N_(
+            "Each hand costs 1 point for the first trick, 1 for the last trick and 1 for the trick with the"
+            " queen of clubs (Q♣), and 1 more for taking all three. Scores start at 10 (or 6 or 16) and"
+            " count down; after the hand in which someone reaches 0, the highest score wins."
+        ),
     )
     notation = (
-        "a card: rank then suit, in any case: QC is Q♣, TD is 10♦ (T for ten), 7s is 7♠",
-        "or the card's number in your hand",
+        N_("a card: rank then suit, in any case: QC is Q♣, TD is 10♦ (T for ten), 7s is 7♠"),
+        N_("or the card's number in your hand"),
     )
 
     def header(self, obs: Observation) -> str:
         trick = obs["tricks_won"] and sum(obs["tricks_won"]) + 1
-        return (
-            f"Slobberhannes — hand {obs['hand_number']}, trick {min(trick, obs['tricks_per_hand'])}"
-            f" of {obs['tricks_per_hand']} — avoid the first trick, the last trick and QC"
+        header = _(
+            "Slobberhannes — hand {hand}, trick {trick} of {tricks} — avoid the first trick, the last trick"
+            " and QC"
+        )
+        return header.format(
+            hand=obs["hand_number"], trick=min(trick, obs["tricks_per_hand"]), tricks=obs["tricks_per_hand"]
         )
 
     def seat_columns(self, obs: Observation) -> SeatColumns:
         n = obs["players"]
         marks: list[list[str]] = [[] for _ in range(n)]
         if obs["first_taker"] is not None:
-            marks[obs["first_taker"]].append("first")
+            marks[obs["first_taker"]].append(_("first"))
         if obs["queen_taker"] is not None:
             marks[obs["queen_taker"]].append("QC")
         return {
-            "score": [str(s) for s in obs["scores"]],
-            "tricks": [str(t) for t in obs["tricks_won"]],
-            "cards": [str(c) for c in obs["hand_sizes"]],
-            "penalties": [" ".join(m) for m in marks],
+            _("score"): [str(s) for s in obs["scores"]],
+            _("tricks"): [str(t) for t in obs["tricks_won"]],
+            _("cards"): [str(c) for c in obs["hand_sizes"]],
+            _("penalties"): [" ".join(m) for m in marks],
         }
 
 

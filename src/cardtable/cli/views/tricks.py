@@ -17,7 +17,9 @@ from rich.text import Text
 
 from ...core.cards import SUIT_SYMBOLS
 from ...core.game import State
+from ...narration.cards import short_name
 from ..layout import Fitted
+from ..words import _, current
 from .base import Observation, SeatColumns, View, choice_rows, numbered, seats_table
 
 SUIT_STYLE = {"S": "white", "H": "red", "D": "red", "C": "white"}
@@ -35,11 +37,8 @@ class TrickView(View):
     title = ""
 
     def card_text(self, code: str) -> Text:
-        """One card, coloured by suit."""
-        rank, suit = code[:-1], code[-1]
-        return Text(
-            f"{'10' if rank == 'T' else rank}{SUIT_SYMBOL.get(suit, suit)}", style=SUIT_STYLE.get(suit, "")
-        )
+        """One card, coloured by suit, named as the game's log names it in the terminal's language."""
+        return Text(short_name(code, current()), style=SUIT_STYLE.get(code[-1], ""))
 
     def header(self, obs: Observation) -> str:
         return self.title
@@ -53,16 +52,17 @@ class TrickView(View):
         parts.extend(self.trick_lines(obs))
         parts.extend(self.extra(obs))
         if obs.get("hand") is not None:
-            parts.append(Text("Your hand (you may play the cards in [brackets]):"))
+            parts.append(Text(_("Your hand (you may play the cards in [brackets]):")))
             parts.append(self.choices_table(self.choices(obs, legal), legal))
         return Group(*parts)
 
     def trick_lines(self, obs: Observation) -> list[Text]:
         """The trick on the table, and the hand's last trick once there is one."""
-        lines = [self.trick_line("On the table:", obs["trick"])]
+        lines = [self.trick_line(_("On the table:"), obs["trick"])]
         last = obs.get("last_trick")
         if last and sum(obs["tricks_won"]):
-            lines.append(self.trick_line("Last trick:", last["cards"], f" → seat {last['winner']}"))
+            taker = " → " + _("seat {seat}").format(seat=last["winner"])
+            lines.append(self.trick_line(_("Last trick:"), last["cards"], taker))
         return lines
 
     def seats_table(self, obs: Observation) -> Fitted:
@@ -75,9 +75,9 @@ class TrickView(View):
     def trick_line(self, label: str, plays: list[dict[str, Any]], tail: str = "") -> Text:
         line = Text(f"{label} ")
         if not plays:
-            line.append("nothing yet", style="dim")
+            line.append(_("nothing yet"), style="dim")
         for play in plays:
-            line.append(f"seat {play['seat']} ")
+            line.append(_("seat {seat}").format(seat=play["seat"]) + " ")
             line.append_text(self.card_text(play["card"]))
             line.append("  ")
         line.append(tail)

@@ -14,7 +14,9 @@ from rich.text import Text
 from ...core.cards import SUIT_NAMES
 from ...core.errors import InvalidNotation
 from ...core.game import State
-from .base import Observation, SeatColumns, choice_rows, numbered, seat_rows
+from ...narration.cards import pack_words_in
+from ..words import N_, _, current, ngettext
+from .base import ROLE, Observation, SeatColumns, choice_rows, numbered, seat_rows
 from .tricks import SUIT_STYLE, SUIT_SYMBOL, TrickView
 
 SUIT_WORDS = SUIT_NAMES
@@ -34,66 +36,83 @@ class TroevenView(TrickView):
     title = "Troeven"
     lowest_score_first = True
     rules = (
-        "Troeven: a trick game with trumps for two. The caller sees four cards, calls any suit as trumps,"
-        " and leads. A trump beats any other suit; otherwise the higher card of the suit led wins.",
-        "A 4, K 3, Q 2, J 1 card points, 40 in a round of 16 tricks. Whoever takes more points counts"
-        " their score down by 1 (if that is the dealer, the caller's goes up 1); scores start at 7, and"
-        " the first to reach 0 wins.",
-        "Version 1: you play from 8 face-up piles, and playing a card turns up the one under it. Holding"
-        " the suit led, you must follow it or trump.",
-        "Version 2: 8 cards in hand and a stock; after each trick the winner draws, then the other player."
-        " Any card may be played until the stock is empty; then, holding the suit led or a trump, you"
-        " must play one of them.",
+        N_(
+            "Troeven: a trick game with trumps for two. The caller sees four cards, calls any suit as"
+            " trumps, and leads. A trump beats any other suit; otherwise the higher card of the suit led"
+            " wins."
+        ),
+        N_(
+            "A 4, K 3, Q 2, J 1 card points, 40 in a round of 16 tricks. Whoever takes more points counts"
+            " their score down by 1 (if that is the dealer, the caller's goes up 1); scores start at 7, and"
+            " the first to reach 0 wins."
+        ),
+        N_(
+            "Version 1: you play from 8 face-up piles, and playing a card turns up the one under it. Holding"
+            " the suit led, you must follow it or trump."
+        ),
+        N_(
+            "Version 2: 8 cards in hand and a stock; after each trick the winner draws, then the other"
+            " player. Any card may be played until the stock is empty; then, holding the suit led or a"
+            " trump, you must play one of them."
+        ),
     )
     notation = (
-        "calling trumps: a suit, S, H, D or C (or spades, hearts, diamonds, clubs), or trump H",
-        "a card: rank then suit, in any case: QC is Q♣, TD is 10♦ (T for ten); or its number on screen",
+        N_("calling trumps: a suit, S, H, D or C (or spades, hearts, diamonds, clubs), or trump H"),
+        N_("a card: rank then suit, in any case: QC is Q♣, TD is 10♦ (T for ten); or its number on screen"),
     )
 
     def header(self, obs: Observation) -> str:
-        version = "v1: layouts" if obs["version"] == 1 else "v2: hand and stock"
+        version = _("v1: layouts") if obs["version"] == 1 else _("v2: hand and stock")
         if obs["phase"] == "trump":
-            stage = f"seat {obs['caller']} calls trumps"
+            stage = _("seat {seat} calls trumps").format(seat=obs["caller"])
         else:
-            stage = f"trick {obs['trick_number']} of {obs['tricks_per_round']}"
-        return f"Troeven {version} — round {obs['round']}, {stage} — first to 0 wins"
+            stage = _("trick {trick} of {tricks}").format(
+                trick=obs["trick_number"], tricks=obs["tricks_per_round"]
+            )
+        header = _("Troeven {version} — round {round}, {stage} — first to 0 wins")
+        return header.format(version=version, round=obs["round"], stage=stage)
 
     def seat_columns(self, obs: Observation) -> SeatColumns:
         roles = ["", ""]
-        roles[obs["dealer"]] = "dealer"
-        roles[obs["caller"]] = "caller"
+        roles[obs["dealer"]] = _("dealer")
+        roles[obs["caller"]] = _("caller")
         columns: dict[str, list[str]] = {
-            "score": [str(s) for s in obs["scores"]],
-            "points": [str(p) for p in obs["points"]],
-            "tricks": [str(t) for t in obs["tricks_won"]],
-            "role": roles,
+            _("score"): [str(s) for s in obs["scores"]],
+            _("points"): [str(p) for p in obs["points"]],
+            _("tricks"): [str(t) for t in obs["tricks_won"]],
+            _(ROLE): roles,
         }
         if obs["version"] == 2:
-            columns["cards"] = [str(n) for n in obs["hand_sizes"]]
+            columns[_("cards")] = [str(n) for n in obs["hand_sizes"]]
         return columns
 
     def trump_text(self, obs: Observation) -> Text:
-        line = Text("Trumps: ")
+        line = Text(_("Trumps: "))
         if obs["trump"] is None:
-            line.append(f"not called yet (seat {obs['caller']} calls)", style="dim")
+            line.append(_("not called yet (seat {seat} calls)").format(seat=obs["caller"]), style="dim")
         else:
             suit = obs["trump"]
-            line.append(f"{SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}", style=f"bold {SUIT_STYLE[suit]}")
-            line.append(f", called by seat {obs['caller']}")
+            line.append(f"{SUIT_SYMBOL[suit]} {suit_word(suit)}", style=f"bold {SUIT_STYLE[suit]}")
+            line.append(_(", called by seat {seat}").format(seat=obs["caller"]))
         if obs["version"] == 2:
-            stock = "not dealt yet" if obs["stock"] is None else f"{obs['stock']} cards"
-            line.append(f"   Stock: {stock}")
+            count = obs["stock"]
+            stock = (
+                _("not dealt yet")
+                if count is None
+                else ngettext("{count} card", "{count} cards", count).format(count=count)
+            )
+            line.append("   " + _("Stock: {stock}").format(stock=stock))
         return line
 
     def layout_table(self, obs: Observation, seat: int) -> Table:
         """One player's 8 piles: the face-up card on top and the face-down cards under it."""
-        you = " (you)" if seat == obs["seat"] else ""
-        table = Table(title=f"Seat {seat}'s layout{you}", title_justify="left", box=None, padding=0)
-        table.add_column("pile", min_width=6)
+        title = _("Seat {seat}'s layout (you)") if seat == obs["seat"] else _("Seat {seat}'s layout")
+        table = Table(title=title.format(seat=seat), title_justify="left", box=None, padding=0)
+        table.add_column(_("pile"), min_width=6)
         for pile in range(1, len(obs["layouts"][seat]) + 1):
             table.add_column(str(pile), justify="center", min_width=4)
-        up: list[Text | str] = ["up"]
-        down: list[Text | str] = ["under"]
+        up: list[Text | str] = [_("up")]
+        down: list[Text | str] = [_("under")]
         for pile in obs["layouts"][seat]:
             if pile["top"] is not None:
                 up.append(self.card_text(pile["top"]))
@@ -117,11 +136,14 @@ class TroevenView(TrickView):
         if obs["seat"] is not None:
             if obs["phase"] == "trump":
                 if obs["hand"]:
-                    parts.append(Text("The cards you have seen: ").append_text(self.cards_text(obs["hand"])))
-                parts.append(Text("Call trumps (any suit):"))
+                    parts.append(
+                        Text(_("The cards you have seen: ")).append_text(self.cards_text(obs["hand"]))
+                    )
+                parts.append(Text(_("Call trumps (any suit):")))
+            elif obs["version"] == 1:
+                parts.append(Text(_("Your face-up cards (you may play the cards in [brackets]):")))
             else:
-                what = "face-up cards" if obs["version"] == 1 else "hand"
-                parts.append(Text(f"Your {what} (you may play the cards in [brackets]):"))
+                parts.append(Text(_("Your hand (you may play the cards in [brackets]):")))
             parts.append(self.choices_table(self.choices(obs, legal), legal))
         return Group(*parts)
 
@@ -141,7 +163,7 @@ class TroevenView(TrickView):
         if seen[0]["version"] == 2:
             return super().deal(seen, names)
         piles = seat_rows(names, [self.piles_text(obs["layouts"][seat]) for seat, obs in enumerate(seen)])
-        return Group(piles, Text(f"  {FACE_DOWN} a card face down under a pile", style="dim"))
+        return Group(piles, Text(f"  {FACE_DOWN} " + _("a card face down under a pile"), style="dim"))
 
     def piles_text(self, layout: list[dict[str, Any]]) -> Text:
         """A layout in one row: ``7♥▒ J♠▒ ·`` (``·``: an empty pile)."""
@@ -170,7 +192,7 @@ class TroevenView(TrickView):
         )
 
     def suit_text(self, suit: str) -> Text:
-        return Text(f"{SUIT_SYMBOL[suit]} {SUIT_WORDS[suit]}", style=SUIT_STYLE[suit])
+        return Text(f"{SUIT_SYMBOL[suit]} {suit_word(suit)}", style=SUIT_STYLE[suit])
 
     def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
         """Besides numbers and notation, a suit alone (``h``, ``hearts``, ``♥``) calls trumps."""
@@ -180,21 +202,28 @@ class TroevenView(TrickView):
         if calling and suit is not None:
             return [f"trump {suit}"]
         if word.isdigit() and 1 <= int(word) <= len(choices) and choices[int(word) - 1] == EMPTY_PILE:
-            raise InvalidNotation(f"pile {word} is empty: pick a pile with a card face up")
+            raise InvalidNotation(
+                _("pile {pile} is empty: pick a pile with a card face up").format(pile=word)
+            )
         try:
             return super().expand(text, state, choices)
         except InvalidNotation:
             if calling and not word.isdigit():
-                raise InvalidNotation(
-                    f"{word!r} is no suit: call trumps with S, H, D or C (or a number 1–4)"
-                ) from None
+                message = _("{word!r} is no suit: call trumps with S, H, D or C (or a number 1–4)")
+                raise InvalidNotation(message.format(word=word)) from None
             raise
 
     def standings(self, obs: Observation, names: list[str]) -> RenderableType:
         table = super().standings(obs, names)
         if not obs["winners"]:
-            return Group(table, Text(f"Nobody wins: the round limit ({obs['round_limit']}) was reached."))
+            nobody = _("Nobody wins: the round limit ({limit}) was reached.").format(limit=obs["round_limit"])
+            return Group(table, Text(nobody))
         return table
+
+
+def suit_word(suit: str) -> str:
+    """A suit's name in the terminal's language, as the game's words name it (``narration.cards``)."""
+    return pack_words_in("piquet", current())[f"suit.{suit}"]
 
 
 VIEW = TroevenView()

@@ -18,6 +18,7 @@ from typing import ClassVar, TypeVar
 from ...core.events import check_deal
 from ...core.game import JsonDict, State, Verb
 from ...core.hidden import deal_hidden
+from ...core.reasons import CardCode, Reason, SeatNo, reason
 from ...core.story import Fact
 from ...core.tricks import shuffled
 from .board import (
@@ -204,29 +205,38 @@ class CaboosesState(State):
 
     # -- the moves: each verb's rule, and the reason it is refused (checked against _legal_actions) --
 
-    def _why_not_play(self, seat: int, arg: int) -> str | None:
+    def _why_not_play(self, seat: int, arg: int) -> Reason | None:
         card, place = PLAY_OF[arg]
-        code, where = CODES[card], PLACES[place]
-        refuse = f"seat {seat} cannot play {code} {where}:"
+        code, where = CardCode(CODES[card]), PLACES[place]
+        no = reason("{seat} cannot play {card} {place}", seat=SeatNo(seat), card=code, place=where)
         if not self._counts[seat][card]:
-            return f"{refuse} {code} is not in their hand"
+            return reason("{refusal}: {card} is not in their hand", refusal=no, card=code)
         if self._played and self._first_turn[seat]:
-            return f"{refuse} on a player's first turn only one card may be played"
+            return reason("{refusal}: on a player's first turn only one card may be played", refusal=no)
         pile = PILES[self._piles[place]]
         if card >= TRAIN_CARDS:
             if place < CORNERS.start:
-                return f"{refuse} a caboose goes only into an empty corner"
+                return reason("{refusal}: a caboose goes only into an empty corner", refusal=no)
             if pile:
-                return f"{refuse} {where} is not empty (a caboose starts an empty corner)"
+                return reason(
+                    "{refusal}: {place} is not empty (a caboose starts an empty corner)",
+                    refusal=no,
+                    place=where,
+                )
             return None
         if not pile:
             if place >= CORNERS.start:
-                return f"{refuse} only a caboose (P8 or OB) starts a corner"
+                return reason(
+                    "{refusal}: only a caboose ({purple} or {broken}) starts a corner",
+                    refusal=no,
+                    purple=CardCode(CODES[P8]),
+                    broken=CardCode(CODES[OB]),
+                )
             return None
         top = pile[-1]
         if ACCEPTS[top] >> card & 1:
             return None
-        return f"{refuse} {code} does not fit on {CODES[top]} ({_takes(top)})"
+        return _does_not_fit(no, card, top)
 
     def _play(self, seat: int, arg: int) -> None:
         card, place = PLAY_OF[arg]
@@ -247,25 +257,54 @@ class CaboosesState(State):
         if not left and not self._present[seat]:  # only a code's last copy may empty a hand
             self._game_over("win", winners=[seat], losers=[])
 
-    def _why_not_move(self, seat: int, arg: int) -> str | None:
+    def _why_not_move(self, seat: int, arg: int) -> Reason | None:
         x, k, y = MOVE_OF[arg]
         source, target = PILES[self._piles[x]], PILES[self._piles[y]]
-        refuse = f"seat {seat} cannot move {PLACES[x]} {k} {PLACES[y]}:"
+        no = reason(
+            "{seat} cannot move {source} {count} {target}",
+            seat=SeatNo(seat),
+            source=PLACES[x],
+            count=k,
+            target=PLACES[y],
+        )
         if len(source) < k:
-            held = f"holds only {len(source)} card{'s' * (len(source) != 1)}" if source else "is empty"
-            return f"{refuse} {PLACES[x]} {held}"
+            if not source:
+                return reason("{refusal}: {source} is empty", refusal=no, source=PLACES[x])
+            if len(source) == 1:
+                return reason(
+                    "{refusal}: {source} holds only {count} card", refusal=no, source=PLACES[x], count=1
+                )
+            return reason(
+                "{refusal}: {source} holds only {count} cards",
+                refusal=no,
+                source=PLACES[x],
+                count=len(source),
+            )
         bottom = source[len(source) - k]
         if bottom >= TRAIN_CARDS:
-            return f"{refuse} it would move the caboose {CODES[bottom]}, and only train cards move"
+            return reason(
+                "{refusal}: it would move the caboose {card}, and only train cards move",
+                refusal=no,
+                card=CardCode(CODES[bottom]),
+            )
         if not target:
-            return f"{refuse} {PLACES[y]} is empty (cards move only onto a pile they fit)"
+            return reason(
+                "{refusal}: {target} is empty (cards move only onto a pile they fit)",
+                refusal=no,
+                target=PLACES[y],
+            )
         top = target[-1]
         if not ACCEPTS[top] >> bottom & 1:
-            return f"{refuse} {CODES[bottom]} does not fit on {CODES[top]} ({_takes(top)})"
+            return _does_not_fit(no, bottom, top)
         if len(target) + k <= len(source):
-            return (
-                f"{refuse} a move must make a longer train ({PLACES[y]} would hold {len(target) + k} cards,"
-                f" not more than the {len(source)} of {PLACES[x]})"
+            return reason(
+                "{refusal}: a move must make a longer train ({target} would hold {total} cards,"
+                " not more than the {length} of {source})",
+                refusal=no,
+                target=PLACES[y],
+                total=len(target) + k,
+                length=len(source),
+                source=PLACES[x],
             )
         return None
 
@@ -277,21 +316,31 @@ class CaboosesState(State):
         if not self._played and not self._board & self._hand and not self._reachable(seat):
             self._forced_draws(seat)
 
-    def _why_not_relocate(self, seat: int, arg: int) -> str | None:
+    def _why_not_relocate(self, seat: int, arg: int) -> Reason | None:
         x, corner = RELOCATE_OF[arg]
         source = PILES[self._piles[x]]
-        refuse = f"seat {seat} cannot relocate {PLACES[x]} {PLACES[corner]}:"
+        no = reason(
+            "{seat} cannot relocate {source} {corner}",
+            seat=SeatNo(seat),
+            source=PLACES[x],
+            corner=PLACES[corner],
+        )
         if corner not in ADJACENT[x]:
-            nearby = " or ".join(PLACES[c] for c in ADJACENT[x])
-            return (
-                f"{refuse} {PLACES[corner]} is not next to {PLACES[x]} (a pile moves one step, to {nearby})"
+            first, second = (PLACES[c] for c in ADJACENT[x])
+            return reason(
+                "{refusal}: {corner} is not next to {source} (a pile moves one step, to {first} or {second})",
+                refusal=no,
+                corner=PLACES[corner],
+                source=PLACES[x],
+                first=first,
+                second=second,
             )
         if not source:
-            return f"{refuse} {PLACES[x]} is empty"
+            return reason("{refusal}: {source} is empty", refusal=no, source=PLACES[x])
         if source[0] < TRAIN_CARDS:
-            return f"{refuse} {PLACES[x]} does not start with a caboose"
+            return reason("{refusal}: {source} does not start with a caboose", refusal=no, source=PLACES[x])
         if self._piles[corner] != EMPTY:
-            return f"{refuse} {PLACES[corner]} is not empty"
+            return reason("{refusal}: {corner} is not empty", refusal=no, corner=PLACES[corner])
         return None
 
     def _relocate(self, seat: int, arg: int) -> None:
@@ -302,9 +351,11 @@ class CaboosesState(State):
         if not self._played and not self._board & self._hand and not self._reachable(seat):
             self._forced_draws(seat)
 
-    def _why_not_end(self, seat: int, arg: int) -> str | None:
+    def _why_not_end(self, seat: int, arg: int) -> Reason | None:
         if not self._played:
-            return f"seat {seat} cannot end the turn: they must play at least one card first"
+            return reason(
+                "{seat} cannot end the turn: they must play at least one card first", seat=SeatNo(seat)
+            )
         return None
 
     def _end(self, seat: int, arg: int) -> None:
@@ -537,10 +588,21 @@ def dealt_depot(deck: Sequence[_Card], players: int) -> list[_Card]:
     return list(deck[: 7 * players + 3 : -1])
 
 
-def _takes(top: int) -> str:
+def _does_not_fit(refusal: Reason, card: int, top: int) -> Reason:
+    """A card refused on a pile's ``top``, with what the top takes."""
+    return reason(
+        "{refusal}: {card} does not fit on {top} ({takes})",
+        refusal=refusal,
+        card=CardCode(CODES[card]),
+        top=CardCode(CODES[top]),
+        takes=_takes(top),
+    )
+
+
+def _takes(top: int) -> Reason:
     """What a top card takes, in words, for reasons."""
     if top == P8:
-        return "P8 takes a 7 of any colour"
+        return reason("{card} takes a 7 of any colour", card=CardCode(CODES[top]))
     if top == OB or NUMBER[top] == 1:
-        return f"nothing goes on {CODES[top]}"
-    return f"{CODES[top]} takes only {CODES[top - 1]}"
+        return reason("nothing goes on {card}", card=CardCode(CODES[top]))
+    return reason("{card} takes only {below}", card=CardCode(CODES[top]), below=CardCode(CODES[top - 1]))

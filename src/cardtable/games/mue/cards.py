@@ -16,11 +16,18 @@ from collections.abc import Sequence
 
 from ...core.cards import mask_of
 from ...core.errors import InvalidNotation
+from ...core.reasons import reason
 
 # -- cards ----------------------------------------------------------------------------------------
 
 COLOURS = "RBGYP"
-COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple")  # cosmetic (§1)
+COLOUR_NAMES = (
+    reason("red"),
+    reason("blue"),
+    reason("green"),
+    reason("yellow"),
+    reason("purple"),
+)  # cosmetic (§1)
 COLOUR_WORDS = dict(zip(COLOURS, COLOUR_NAMES, strict=True))
 """Mü's colours by their letter, as the Mü picture names them (``R`` is red): for the narrator."""
 NUMBERS_IN_A_COLOUR = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)

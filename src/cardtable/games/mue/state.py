@@ -18,10 +18,10 @@ from ...core.cards import CARD_BITS, bits, mask_of
 from ...core.events import check_deal
 from ...core.game import Game, JsonDict, State, Verb
 from ...core.hidden import deal_hidden
+from ...core.reasons import CardCode, CardCodes, Reason, SeatNo, reason
 from ...core.story import Fact
 from ...core.tricks import FollowRule, TrickTakingState, random_keys, shuffled
 from .cards import (
-    ACTION_NAMES,
     CODE_IDS,
     CODE_MASK,
     CODE_OF,
@@ -84,6 +84,15 @@ _AUCTION, _TRICKS = Phase.AUCTION, Phase.TRICKS
 """For the hot path: reading an enum member from its class is slow."""
 
 PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "tricks", "over")
+_PHASE_WORDS = (
+    reason("auction"),
+    reason("vice trump"),
+    reason("chief trump"),
+    reason("partner"),
+    reason("tricks"),
+    reason("over"),
+)
+"""The phases as the reasons name them ("it is the vice trump phase")."""
 
 
 class Roles(NamedTuple):
@@ -402,20 +411,36 @@ class MueState(TrickTakingState):
             ]
         return [TRUMP_BASE + t for t in bits(self._trump_choices(seat))]
 
-    def _now(self, seat: int) -> str:
+    def _now(self, seat: int) -> Reason:
         """Where the hand stands, for reasons that refuse a move of another phase."""
-        return f"it is the {PHASE_NAMES[self._phase].replace('_', ' ')} phase, seat {seat} to act"
+        return reason(
+            "it is the {phase} phase, {seat} to act", phase=_PHASE_WORDS[self._phase], seat=SeatNo(seat)
+        )
 
-    def _auction_over(self, seat: int, action: int) -> str | None:
+    def _auction_over(self, seat: int, action: int) -> Reason | None:
         """Why an auction move is refused outside the auction (None in it)."""
         if self._phase is Phase.AUCTION:
             return None
-        move = "say done" if action == DONE else ACTION_NAMES[action]
-        return f"seat {seat} cannot {move}: the auction is over ({self._now(seat)})"
+        if action == DONE:
+            return reason(
+                "{seat} cannot say done: the auction is over ({now})", seat=SeatNo(seat), now=self._now(seat)
+            )
+        if action == PASS:
+            return reason(
+                "{seat} cannot pass: the auction is over ({now})", seat=SeatNo(seat), now=self._now(seat)
+            )
+        return reason(
+            "{seat} cannot show {card}: the auction is over ({now})",
+            seat=SeatNo(seat),
+            card=CardCode(CODES[action - SHOW_BASE]),
+            now=self._now(seat),
+        )
 
-    def _why_not_pass(self, seat: int, _: int) -> str | None:
+    def _why_not_pass(self, seat: int, _: int) -> Reason | None:
         if self._phase is Phase.AUCTION and self._shown:
-            return f"seat {seat} cannot pass: they have shown cards this turn, so 'done' ends it"
+            return reason(
+                "{seat} cannot pass: they have shown cards this turn, so 'done' ends it", seat=SeatNo(seat)
+            )
         return self._auction_over(seat, PASS)
 
     def _pass(self, seat: int, _: int) -> None:
@@ -427,9 +452,12 @@ class MueState(TrickTakingState):
         else:
             self._end_turn(seat)
 
-    def _why_not_done(self, seat: int, _: int) -> str | None:
+    def _why_not_done(self, seat: int, _: int) -> Reason | None:
         if self._phase is Phase.AUCTION and not self._shown:
-            return f"seat {seat} cannot say done: no card shown this turn ('done' ends a bid; or pass)"
+            return reason(
+                "{seat} cannot say done: no card shown this turn ('done' ends a bid; or pass)",
+                seat=SeatNo(seat),
+            )
         return self._auction_over(seat, DONE)
 
     def _done(self, seat: int, _: int) -> None:
@@ -443,20 +471,25 @@ class MueState(TrickTakingState):
         self._shown = 0
         self._limit = self._highest + 1
 
-    def _why_not_show(self, seat: int, code: int) -> str | None:
+    def _why_not_show(self, seat: int, code: int) -> Reason | None:
         over = self._auction_over(seat, SHOW_BASE + code)
         if over is not None:
             return over
-        move = ACTION_NAMES[SHOW_BASE + code]
+        card = CardCode(CODES[code])
         hidden = self._hands[seat] & ~self._faceup[seat]
         if not hidden & CODE_MASK[code]:
-            where = (
-                "it is already face up" if self._hands[seat] & CODE_MASK[code] else "it is not in their hand"
-            )
-            return f"seat {seat} cannot {move}: {where}"
+            if self._hands[seat] & CODE_MASK[code]:
+                return reason(
+                    "{seat} cannot show {card}: it is already face up", seat=SeatNo(seat), card=card
+                )
+            return reason("{seat} cannot show {card}: it is not in their hand", seat=SeatNo(seat), card=card)
         if self._faceup[seat].bit_count() >= self._limit:
-            limit = self._limit
-            return f"seat {seat} cannot {move}: at most {limit} face up this turn (highest at its start + 1)"
+            return reason(
+                "{seat} cannot show {card}: at most {limit} face up this turn (highest at its start + 1)",
+                seat=SeatNo(seat),
+                card=card,
+                limit=self._limit,
+            )
         return None
 
     def _show(self, seat: int, code: int) -> None:
@@ -487,23 +520,39 @@ class MueState(TrickTakingState):
             options &= ~(1 << self._roles.vice_trump)
         return options | 1 << NO_TRUMP
 
-    def _why_not_trump(self, seat: int, trump: int) -> str | None:
+    def _why_not_trump(self, seat: int, trump: int) -> Reason | None:
         name = TRUMP_NAMES[trump]
         if self._phase not in (Phase.VICE_TRUMP, Phase.CHIEF_TRUMP):
-            now = self._now(seat)
-            return f"seat {seat} cannot name trump {name}: trumps are named after the auction, and {now}"
+            return reason(
+                "{seat} cannot name trump {trump}: trumps are named after the auction, and {now}",
+                seat=SeatNo(seat),
+                trump=name,
+                now=self._now(seat),
+            )
         if self._trump_choices(seat) >> trump & 1:
             return None
-        role = "Vice" if self._phase is Phase.VICE_TRUMP else "Chief"
         if trump == NO_TRUMP:
-            return (
-                f"seat {seat} cannot name trump none: only the Chief may name no trump, and they are the Vice"
+            return reason(
+                "{seat} cannot name trump none: only the Chief may name no trump, and they are the Vice",
+                seat=SeatNo(seat),
             )
         if trump == self._roles.vice_trump:
-            return f"seat {seat} cannot name trump {name}: the Vice already named it"
-        shown = " ".join(CODES[CODE_OF[c]] for c in bits(self._faceup[seat]))
-        return (
-            f"seat {seat} ({role}) cannot name trump {name}: none of their face-up cards ({shown}) shows it"
+            return reason(
+                "{seat} cannot name trump {trump}: the Vice already named it", seat=SeatNo(seat), trump=name
+            )
+        shown = CardCodes(CODES[CODE_OF[c]] for c in bits(self._faceup[seat]))
+        if self._phase is Phase.VICE_TRUMP:
+            return reason(
+                "{seat} (Vice) cannot name trump {trump}: none of their face-up cards ({shown}) shows it",
+                seat=SeatNo(seat),
+                trump=name,
+                shown=shown,
+            )
+        return reason(
+            "{seat} (Chief) cannot name trump {trump}: none of their face-up cards ({shown}) shows it",
+            seat=SeatNo(seat),
+            trump=name,
+            shown=shown,
         )
 
     def _trump(self, seat: int, trump: int) -> None:
@@ -520,20 +569,40 @@ class MueState(TrickTakingState):
         else:
             self._start_tricks(seat)
 
-    def _why_not_partner(self, seat: int, partner: int) -> str | None:
+    def _why_not_partner(self, seat: int, partner: int) -> Reason | None:
         if self._phase is not Phase.PARTNER:
-            return (
-                f"seat {seat} cannot name partner {partner}: the Chief names one after the trumps,"
-                f" and {self._now(seat)}"
+            return reason(
+                "{seat} cannot name partner {partner}: the Chief names one after the trumps, and {now}",
+                seat=SeatNo(seat),
+                partner=partner,
+                now=self._now(seat),
             )
         if partner >= self.game.players:
-            return f"seat {seat} cannot name partner {partner}: there is no seat {partner} at this table"
+            return reason(
+                "{seat} cannot name partner {partner}: there is no seat {partner} at this table",
+                seat=SeatNo(seat),
+                partner=partner,
+            )
         if partner == self._roles.chief:
-            return f"seat {seat} cannot name partner {partner}: the Chief cannot be their own partner"
+            return reason(
+                "{seat} cannot name partner {partner}: the Chief cannot be their own partner",
+                seat=SeatNo(seat),
+                partner=partner,
+            )
         if partner == self._roles.vice:
-            return f"seat {seat} cannot name partner {partner}: seat {partner} is the Vice"
+            return reason(
+                "{seat} cannot name partner {partner}: {player} is the Vice",
+                seat=SeatNo(seat),
+                partner=partner,
+                player=SeatNo(partner),
+            )
         if partner not in self._active:
-            return f"seat {seat} cannot name partner {partner}: seat {partner} sits out this hand"
+            return reason(
+                "{seat} cannot name partner {partner}: {player} sits out this hand",
+                seat=SeatNo(seat),
+                partner=partner,
+                player=SeatNo(partner),
+            )
         return None
 
     def _partner(self, seat: int, partner: int) -> None:
@@ -544,28 +613,48 @@ class MueState(TrickTakingState):
         self._phase = Phase.TRICKS
         self._start_trick_play(chief)
 
-    def _why_not_play(self, seat: int, code: int) -> str | None:
-        move = ACTION_NAMES[PLAY_BASE + code]
+    def _why_not_play(self, seat: int, code: int) -> Reason | None:
+        card = CardCode(CODES[code])
         if self._phase is not Phase.TRICKS:
-            return f"seat {seat} cannot play {move}: cards are played in the tricks, and {self._now(seat)}"
+            return reason(
+                "{seat} cannot play {card}: cards are played in the tricks, and {now}",
+                seat=SeatNo(seat),
+                card=card,
+                now=self._now(seat),
+            )
         if not self._hands[seat] & CODE_MASK[code]:
-            return f"seat {seat} cannot play {move}: it is not in their hand"
+            return reason("{seat} cannot play {card}: it is not in their hand", seat=SeatNo(seat), card=card)
         playable = self._playable(seat)
         return None if playable & CODE_MASK[code] else self._follow_problem(seat, code, playable)
 
-    def _follow_problem(self, seat: int, code: int, playable: int) -> str:
+    def _follow_problem(self, seat: int, code: int, playable: int) -> Reason:
         """§4.6: why ``code`` does not follow the led card."""
         led = self._trick[0]
-        allowed = " ".join(CODES[c] for c in bits(codes_mask(playable)))
+        said = {
+            "seat": SeatNo(seat),
+            "card": CardCode(CODES[code]),
+            "led": CardCode(CODES[CODE_OF[led]]),
+            "allowed": CardCodes(CODES[c] for c in bits(codes_mask(playable))),
+        }
         if self._suit_of[led] == TRUMP_CLASS:
-            rule = "a trump, so a trump must be played"
-        else:
-            colour = COLOUR_NAMES[COLOUR_OF[led]]
-            rule = f"so a non-trump {colour} card must be played"
-            if COLOUR_OF[code] == COLOUR_OF[led]:
-                rule += f" ({CODES[code]} is a trump, not {colour})"
-        return (
-            f"seat {seat} cannot play {CODES[code]}: {CODES[CODE_OF[led]]} was led, {rule} (holds {allowed})"
+            return reason(
+                "{seat} cannot play {card}: {led} was led, a trump, so a trump must be played"
+                " (holds {allowed})",
+                **said,
+            )
+        colour = COLOUR_NAMES[COLOUR_OF[led]]
+        if COLOUR_OF[code] == COLOUR_OF[led]:
+            return reason(
+                "{seat} cannot play {card}: {led} was led, so a non-trump {colour} card must be played"
+                " ({card} is a trump, not {colour}) (holds {allowed})",
+                colour=colour,
+                **said,
+            )
+        return reason(
+            "{seat} cannot play {card}: {led} was led, so a non-trump {colour} card must be played"
+            " (holds {allowed})",
+            colour=colour,
+            **said,
         )
 
     def _play(self, seat: int, code: int) -> None:

@@ -57,6 +57,8 @@ class User(Base):
     """The token of the account's one-click unsubscribe link, in every mail (``secrets.token_urlsafe``)."""
     trick_pause_ms: Mapped[int | None]
     """How long a finished trick stays on the table (None: the browser's own choice)."""
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The language the site speaks to the account (``cardtable.i18n.LANGUAGES``; None: the browser's)."""
     deleted: Mapped[bool] = mapped_column(default=False)
     """The account was deleted: its games keep this row under a neutral name, and nothing else of it."""
     games_finished: Mapped[int] = mapped_column(Integer, default=0)

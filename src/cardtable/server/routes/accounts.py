@@ -63,7 +63,9 @@ async def log_in(body: LogInIn, request: Request, response: Response, services: 
 @router.post("/guest", status_code=status.HTTP_201_CREATED)
 def guest(body: GuestIn, request: Request, response: Response, services: ServicesDep) -> UserPublic:
     """Play as a guest under a display name (no password; the login lasts as long as the cookie)."""
-    services.limit_guests.check(client_address(request), "new guests from here")
+    services.limit_guests.check(
+        client_address(request), "too many new guests from here; try again in {seconds} s"
+    )
     user, token = services.accounts.guest(body.name)
     _set_cookie(response, services, token)
     return user

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from cardtable.bots import level_description
+from cardtable.i18n import translations
 
+from ..language import ReaderLanguage, vary
 from ..schemas import BotsPublic, GamePublic
 from ..services.lobby import bot_levels, games_info
 
@@ -13,13 +15,17 @@ router = APIRouter(prefix="/api", tags=["games"])
 
 
 @router.get("/games")
-def games() -> list[GamePublic]:
-    """Every game, its player counts and its options (with defaults and allowed values)."""
-    return games_info()
+def games(language: ReaderLanguage, response: Response) -> list[GamePublic]:
+    """Every game, its player counts and its options (with defaults and allowed values), in the reader's
+    words."""
+    vary(response)
+    return games_info(language)
 
 
 @router.get("/bots")
-def bots() -> BotsPublic:
-    """The bot levels a seat can be given, easiest first, with how each plays."""
-    levels = bot_levels()
-    return BotsPublic(levels=levels, descriptions={level: level_description(level) for level in levels})
+def bots(language: ReaderLanguage, response: Response) -> BotsPublic:
+    """The bot levels a seat can be given, easiest first, with how each plays in the reader's words (the
+    bots write them in English; the ``site`` catalog translates them, ``babel/site.cfg``)."""
+    vary(response)
+    said, levels = translations(language, "site").gettext, bot_levels()
+    return BotsPublic(levels=levels, descriptions={level: said(level_description(level)) for level in levels})

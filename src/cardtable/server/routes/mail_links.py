@@ -12,11 +12,13 @@ from typing import Annotated
 
 import anyio.to_thread
 from fastapi import APIRouter, Path
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
+from ...i18n import translations
 from ..deps import ServicesDep
+from ..language import ReaderLanguage
 from ..schemas import ErrorPublic, MailLinkPublic
-from .pages import page
+from .pages import ReaderDep, page
 
 router = APIRouter(prefix="/mail", include_in_schema=False)
 """Links for people and mail clients, not the JSON API: kept out of the OpenAPI document."""
@@ -24,25 +26,29 @@ Token = Annotated[str, Path(min_length=20, max_length=100, pattern=r"^[A-Za-z0-9
 
 
 @router.get("/verify/{token}")
-def verify_page(token: Token) -> FileResponse:
-    return page("mail_link.html")
+def verify_page(token: Token, who: ReaderDep) -> HTMLResponse:
+    return page("mail_link.html", who)
 
 
 @router.post("/verify/{token}", responses={400: {"model": ErrorPublic}, 404: {"model": ErrorPublic}})
-async def verify(token: Token, services: ServicesDep) -> MailLinkPublic:
+async def verify(token: Token, services: ServicesDep, lang: ReaderLanguage) -> MailLinkPublic:
     """Confirm the address this link was mailed to (once; 400 once it expired, 404 when used or
     replaced)."""
     await anyio.to_thread.run_sync(services.settings_of.links.verify, token)
-    return MailLinkPublic(detail="Your address is verified: you get the mails you asked for.")
+    _ = translations(lang, "site").gettext
+    return MailLinkPublic(detail=_("Your address is verified: you get the mails you asked for."))
 
 
 @router.get("/unsubscribe/{key}")
-def unsubscribe_page(key: Token) -> FileResponse:
-    return page("mail_link.html")
+def unsubscribe_page(key: Token, who: ReaderDep) -> HTMLResponse:
+    return page("mail_link.html", who)
 
 
 @router.post("/unsubscribe/{key}", responses={404: {"model": ErrorPublic}})
-async def unsubscribe(key: Token, services: ServicesDep) -> MailLinkPublic:
+async def unsubscribe(key: Token, services: ServicesDep, lang: ReaderLanguage) -> MailLinkPublic:
     """One-click unsubscribe (RFC 8058): the account of this link gets no more game mail."""
     await anyio.to_thread.run_sync(services.settings_of.links.unsubscribe, key)
-    return MailLinkPublic(detail="You get no more mail from this site. Your settings page turns it on again.")
+    _ = translations(lang, "site").gettext
+    return MailLinkPublic(
+        detail=_("You get no more mail from this site. Your settings page turns it on again.")
+    )

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Request, Response, status
 
 from ..deps import CurrentUser, Services, ServicesDep
 from ..errors import Forbidden
+from ..language import request_language
 from ..schemas import (
     DeleteIn,
     ErrorPublic,
@@ -58,20 +59,22 @@ def get_settings(services: ServicesDep, user: CurrentUser) -> SettingsPublic:
 @router.put(
     "/settings", responses={429: {"model": ErrorPublic, "description": "Too many verification mails"}}
 )
-def put_settings(body: SettingsIn, services: ServicesDep, user: CurrentUser) -> SettingsPublic:
+def put_settings(
+    body: SettingsIn, services: ServicesDep, user: CurrentUser, request: Request
+) -> SettingsPublic:
     """Change the settings given (an email of "" removes the address). A new address is unverified, and
-    mailed a link that confirms it; until then it gets no other mail."""
-    return services.settings_of.update(user, body)
+    mailed a link that confirms it (in your language); until then it gets no other mail."""
+    return services.settings_of.update(user, body, request_language(request, user))
 
 
 @router.post(
     "/settings/verify",
     responses={409: {"model": ErrorPublic}, 429: {"model": ErrorPublic, "description": "Too many of them."}},
 )
-def verify_again(services: ServicesDep, user: CurrentUser) -> SettingsPublic:
+def verify_again(services: ServicesDep, user: CurrentUser, request: Request) -> SettingsPublic:
     """Mail a new link that confirms your address (the last one stops working); 409 when the address is
     verified already or this server sends no mail."""
-    return services.settings_of.verify_again(user)
+    return services.settings_of.verify_again(user, request_language(request, user))
 
 
 @router.post("/password", status_code=status.HTTP_204_NO_CONTENT, responses=PASSWORD_CHECKED)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Request, Response
 
 from ..deps import CurrentUser, ServicesDep, client_address
+from ..language import answer_language
 from ..schemas import ErrorPublic, PlayerPublic
 
 router = APIRouter(
@@ -23,8 +24,11 @@ def player(
     request: Request,
     services: ServicesDep,
     user: CurrentUser,
+    response: Response,
 ) -> PlayerPublic:
     """An account's profile (``name`` is its username): per leaderboard its games played and won, its
     average placing, its rating and the rating's history; its recent finished games, the games it plays
-    now, and its reputation (how reliably it finishes its games, with the formula in words)."""
-    return services.players.profile(name, user_id=user.id, address=client_address(request))
+    now, and its reputation (how reliably it finishes its games, with the formula in words), in the
+    reader's words."""
+    language = answer_language(request, user, response)
+    return services.players.profile(name, user_id=user.id, address=client_address(request), language=language)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Response
 
 from ..deps import CurrentUser, ServicesDep
 from ..errors import NotFound
+from ..language import ReaderLanguage, vary
 from ..schemas import MAX_INT, BoardPublic, ErrorPublic, RatingChangePublic, RatingPublic
 from ..services.rule_sets import boards
 
@@ -16,9 +17,11 @@ router = APIRouter(prefix="/api", tags=["ratings"], responses={401: {"model": Er
 
 
 @router.get("/leaderboards")
-def leaderboards(user: CurrentUser) -> list[BoardPublic]:
-    """The leaderboards: one per game, and per version for a game with several (``troeven-v1``, ...)."""
-    return boards()
+def leaderboards(user: CurrentUser, language: ReaderLanguage, response: Response) -> list[BoardPublic]:
+    """The leaderboards: one per game, and per version for a game with several (``troeven-v1``, ...),
+    labelled in the reader's words."""
+    vary(response)
+    return boards(language)
 
 
 @router.get("/leaderboards/{board}", responses={404: {"model": ErrorPublic}})
@@ -28,7 +31,11 @@ def leaderboard(
     """The best Elo ratings of a leaderboard (accounts and bot levels), best first; at most 100."""
     keys = [b.key for b in boards()]
     if board not in keys:
-        raise NotFound(f"there is no leaderboard {board!r}; the leaderboards are: {', '.join(keys)}")
+        raise NotFound(
+            "there is no leaderboard {board!r}; the leaderboards are: {boards}",
+            board=board,
+            boards=", ".join(keys),
+        )
     return services.ratings.leaderboard(board)
 
 

@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 
 from ..bodies import BadJson, json_error, read_json
 from ..deps import CurrentUser, Services, ServicesDep
+from ..language import request_language, vary
 from ..schemas import MAX_INT, ErrorPublic, ReplayFrame, ReplayPublic, UploadPublic, UserPublic
 
 UPLOADS = "/api/replays/uploads"
@@ -51,9 +52,13 @@ async def _queued(services: Services, user: UserPublic, call: Callable[..., Any]
 
 
 @router.get("/tables/{table_id}", response_model=ReplayPublic, responses={409: {"model": ErrorPublic}})
-async def table_replay(table_id: TableId, services: ServicesDep, user: CurrentUser) -> Response:
+async def table_replay(
+    table_id: TableId, services: ServicesDep, user: CurrentUser, request: Request
+) -> Response:
     """The replay of a finished table: its players and every move (available once the game is over)."""
-    return await _queued(services, user, services.replays.of_table, table_id)
+    return vary(
+        await _queued(services, user, services.replays.of_table, table_id, request_language(request, user))
+    )
 
 
 @router.get(
@@ -93,9 +98,11 @@ async def upload(request: Request, services: ServicesDep, user: CurrentUser) -> 
         record = read_json(await request.body())
     except BadJson as error:  # a body not sent as JSON (the others were read by ``bodies`` already)
         raise RequestValidationError([json_error(error)]) from None
-    answer = await _queued(services, user, services.replays.upload, user, record)
+    answer = await _queued(
+        services, user, services.replays.upload, user, record, request_language(request, user)
+    )
     answer.status_code = status.HTTP_201_CREATED
-    return answer
+    return vary(answer)
 
 
 @router.get("/uploads")
@@ -105,9 +112,12 @@ def my_uploads(services: ServicesDep, user: CurrentUser) -> list[UploadPublic]:
 
 
 @router.get("/uploads/{upload_id}", response_model=ReplayPublic, responses=UNREADABLE)
-async def upload_replay(upload_id: UploadId, services: ServicesDep, user: CurrentUser) -> Response:
+async def upload_replay(
+    upload_id: UploadId, services: ServicesDep, user: CurrentUser, request: Request
+) -> Response:
     """The replay of a record you uploaded."""
-    return await _queued(services, user, services.replays.of_upload, user, upload_id)
+    language = request_language(request, user)
+    return vary(await _queued(services, user, services.replays.of_upload, user, upload_id, language))
 
 
 @router.get("/uploads/{upload_id}/steps/{step}", response_model=ReplayFrame, responses=UNREADABLE)
@@ -143,9 +153,13 @@ def unshare_upload(upload_id: UploadId, services: ServicesDep, user: CurrentUser
 
 
 @router.get("/shared/{key}", response_model=ReplayPublic, responses=UNREADABLE)
-async def shared_replay(key: ShareKey, services: ServicesDep, user: CurrentUser) -> Response:
+async def shared_replay(
+    key: ShareKey, services: ServicesDep, user: CurrentUser, request: Request
+) -> Response:
     """The replay of a record its uploader shares as ``key``."""
-    return await _queued(services, user, services.replays.of_shared, key)
+    return vary(
+        await _queued(services, user, services.replays.of_shared, key, request_language(request, user))
+    )
 
 
 @router.get("/shared/{key}/steps/{step}", response_model=ReplayFrame, responses=UNREADABLE)

@@ -12,6 +12,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Path, Request, Response, status
 
 from ..deps import CurrentUser, Services, ServicesDep, client_address
+from ..language import answer_language
 from ..schemas import MAX_INT, ErrorPublic, ReviewIn, ReviewPublic, UserPublic
 from .replays import ShareKey
 
@@ -81,19 +82,23 @@ async def review_shared(
 
 
 @router.get("/reviews/{review_id}")
-def get_review(review_id: Id, services: ServicesDep, user: CurrentUser) -> ReviewPublic:
-    """A review's progress (``percent`` of its decisions judged) while it runs, its result once done; only
-    for a user who asked for it (through its record), 404 for anyone else."""
-    return services.reviews.get(review_id, user)
+def get_review(
+    review_id: Id, services: ServicesDep, user: CurrentUser, request: Request, response: Response
+) -> ReviewPublic:
+    """A review's progress (``percent`` of its decisions judged) while it runs, its result once done, its
+    words in your language; only for a user who asked for it (through its record), 404 for anyone else."""
+    return services.reviews.get(review_id, user, answer_language(request, user, response))
 
 
 async def _request(
     services: Services, user: UserPublic, body: ReviewIn, request: Request, response: Response, record: Any
 ) -> ReviewPublic:
-    address = client_address(request)
+    address, language = client_address(request), answer_language(request, user, response)
 
     def ask() -> ReviewPublic:
-        return services.reviews.request(user, record(), body.seat, body.iterations, address=address)
+        return services.reviews.request(
+            user, record(), body.seat, body.iterations, address=address, language=language
+        )
 
     review = await anyio.to_thread.run_sync(ask)
     if review.status != "done":

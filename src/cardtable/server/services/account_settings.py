@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from sqlalchemy import delete, select, update
 
+from cardtable.i18n import DEFAULT
+
 from ..db.models import AuthSession, ChatLine, GameTable, Rating, Seat, Upload, User
 from ..errors import NotFound
 from ..schemas import SettingsIn, SettingsPublic, UserPublic
@@ -30,6 +32,8 @@ from .mail_links import MailLinks
 from .tables import TableService
 
 FORMER = "Former player"
+NULLABLE = {"trick_pause_ms", "language"}
+"""The settings that null sets back to none (the browser's choice); null leaves the others as they are."""
 
 
 class AccountSettings:
@@ -47,26 +51,28 @@ class AccountSettings:
         with self.db.read() as session:
             return self._public(_account(session.get(User, user.id)))
 
-    def update(self, user: UserPublic, changes: SettingsIn) -> SettingsPublic:
-        """Change the fields given; the others stay. A new address is mailed its verification link."""
+    def update(self, user: UserPublic, changes: SettingsIn, language: str = DEFAULT) -> SettingsPublic:
+        """Change the fields given; the others stay. A new address is mailed its verification link (in the
+        account's language, else ``language``: the request's)."""
         verification = None
         with self.db.write() as session:
             account = _account(session.get(User, user.id))
             given = changes.model_dump(exclude_unset=True)
-            if "email" in given and (changes.email or None) != account.email:
-                verification = self.links.new_address(account, changes.email or None)
-            for field in ("mail_turns", "mail_results", "mail_invitations", "trick_pause_ms"):
-                if field in given and (given[field] is not None or field == "trick_pause_ms"):
+            for field in ("mail_turns", "mail_results", "mail_invitations", "trick_pause_ms", "language"):
+                if field in given and (given[field] is not None or field in NULLABLE):
                     setattr(account, field, given[field])
+            if "email" in given and (changes.email or None) != account.email:  # in the language just set
+                verification = self.links.new_address(account, changes.email or None, language)
             public = self._public(account)
         self.links.send(verification)
         return public
 
-    def verify_again(self, user: UserPublic) -> SettingsPublic:
-        """Mail a new verification link to the account's unverified address (the old link stops working)."""
+    def verify_again(self, user: UserPublic, language: str = DEFAULT) -> SettingsPublic:
+        """Mail a new verification link to the account's unverified address (the old link stops working),
+        in the account's language, else ``language`` (the request's)."""
         with self.db.write() as session:
             account = _account(session.get(User, user.id))
-            verification = self.links.again(account)
+            verification = self.links.again(account, language)
             public = self._public(account)
         self.links.send(verification)
         return public
@@ -94,7 +100,7 @@ class AccountSettings:
             account.email = None
             account.email_verified = False
             account.verify_hash = account.verify_expires = account.unsubscribe_key = None
-            account.trick_pause_ms = None
+            account.trick_pause_ms = account.language = None
             account.deleted = True
             for gone in (AuthSession, Rating, Upload):  # a login started meanwhile ends with it
                 session.execute(delete(gone).where(gone.user_id == user.id))
@@ -120,6 +126,7 @@ class AccountSettings:
             mail_results=account.mail_results,
             mail_invitations=account.mail_invitations,
             trick_pause_ms=account.trick_pause_ms,
+            language=account.language,
             mail_enabled=self.mail_enabled,
         )
 

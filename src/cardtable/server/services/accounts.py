@@ -49,6 +49,7 @@ def public(user: User) -> UserPublic:
         username=user.username,
         guest=user.username is None,
         trick_pause_ms=user.trick_pause_ms,
+        language=user.language,
     )
 
 
@@ -85,7 +86,9 @@ class AccountService:
                 token = self._start_session(session, user.id)
                 return public(user), token
         except IntegrityError:
-            raise Invalid(f"the username {username!r} is taken", code="username-taken") from None
+            raise Invalid(
+                "the username {username!r} is taken", code="username-taken", username=username
+            ) from None
 
     def password_hash(self, username: str) -> tuple[UserPublic | None, str | None]:
         """The account of ``username`` and its password hash (None, None for no such account)."""
@@ -157,12 +160,12 @@ def check_name(session: Session, name: str, *, own: str | None = None) -> None:
     display name (the account ``own`` aside)."""
     reason = site_word(name)
     if reason is not None:
-        raise Invalid(reason, code="name-refused")
+        raise Invalid(reason, code="name-refused", name=name)
     accounts = session.execute(select(User.username, User.display_name).where(User.username.is_not(None)))
     for username, shown in accounts:
         if username != own and looks_alike(name, (username, shown)):
             raise Invalid(
-                f"{name!r} looks like the name of another player; choose another", code="name-taken"
+                "{name!r} looks like the name of another player; choose another", code="name-taken", name=name
             )
 
 

@@ -51,7 +51,7 @@ class ChatService:
             raise Invalid("say something: the line is empty", code="empty-chat")
         wait = self.limiter.take(str(user.id))
         if wait is not None:
-            raise TooMany(f"you are writing too fast: wait {wait:.0f} s", retry_after=wait)
+            raise TooMany("you are writing too fast: wait {wait:.0f} s", retry_after=wait, wait=wait)
         with self.db.write() as session:
             table_row(session, table_id=table_id)  # NotFound for no such table
             seat = session.scalar(select(Seat.seat).where(Seat.table_id == table_id, Seat.user_id == user.id))

@@ -69,9 +69,11 @@ class Endings:
             seat, _ = live.playing_seat(user_id)
             if len(live.seats) != 2:
                 raise Refused(
-                    f"conceding is for two-player tables; table {table_id} has {len(live.seats)} players: "
+                    "conceding is for two-player tables; table {table} has {players} players: "
                     "vote to abandon the game instead",
                     code="not-two-players",
+                    table=table_id,
+                    players=len(live.seats),
                 )
             self._end(live, {"winners": [1 - seat], CONCEDED: seat}, CONCEDED, seat)
 
@@ -107,7 +109,7 @@ class Endings:
             )
             if not ended:
                 self.live.outdated(live.id)  # brought up to date next time
-                raise Refused(f"table {live.id} moved on elsewhere; reload it", code="stale")
+                raise Refused("table {table} moved on elsewhere; reload it", code="stale", table=live.id)
             decided.mark_end(connection, table_id=live.id, version=live.version, how=how, seat=seat)
             if how == CONCEDED and live.rated:
                 rate_table(

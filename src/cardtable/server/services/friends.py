@@ -122,7 +122,9 @@ class FriendService:
         with self.db.write() as session:
             other = self._other(session, user, username, address)
             if session.get(Block, (user.id, other.id)) is not None:
-                raise Refused(f"you blocked {other.display_name}: unblock them first", code="blocked")
+                raise Refused(
+                    "you blocked {name}: unblock them first", code="blocked", name=other.display_name
+                )
             if session.get(Friend, (user.id, other.id)) is None:
                 session.add(Friend(user_id=user.id, friend_id=other.id, since=now()))
         return next(f for f in self.friends(user) if f.username == other.username)
@@ -179,7 +181,7 @@ class FriendService:
         other = session.scalar(select(User).where(User.username == username.lower(), User.deleted.is_(False)))
         if other is None:
             self.names.missed(user_id=user.id, address=address)
-            raise NotFound(f"there is no player named {username!r}", code="unknown-player")
+            raise NotFound("there is no player named {username!r}", code="unknown-player", username=username)
         if other.id == user.id:
             raise Invalid("that is you: name another player", code="self")
         return other

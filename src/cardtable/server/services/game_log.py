@@ -23,6 +23,10 @@ Decisions:
   tells a viewer what ``Fact.seen_by`` leaves it, so a step is worded once for the public and once more
   only for the seats whose secrets it holds.
 - The score sheet is the public one: a hand's or round's score is announced to the whole table.
+- Every reader reads the log in their own language (``narrator_for(game, language)``): the lines are
+  the same facts for all, only their words differ. A running table's latest step is worded once per
+  audience and language that asks for it (``Story.words``), and its score sheet is kept as lines, worded
+  for each request in its reader's language.
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cardtable.i18n import DEFAULT
 from cardtable.narration import Line, Narrator, Phrase, Seat, Told, narrator_for, say, say_phrase, told_steps
+from cardtable.narration.words import player_names
 
 from ..schemas import SeatPublic
 from .decided import NONE, Marks
@@ -64,25 +70,40 @@ class SheetRow:
 
 
 def game_log(
-    record: Mapping[str, Any], viewer: int | None, names: list[str], marks: Marks = NONE
+    record: Mapping[str, Any],
+    viewer: int | None,
+    names: list[str],
+    marks: Marks = NONE,
+    language: str = DEFAULT,
 ) -> list[Entry]:
     """The log of ``record`` as ``viewer`` (a seat, or None for the public view) may see it."""
-    return tell(record, viewer, names, marks)[0]
+    return tell(record, viewer, names, marks, language)[0]
 
 
 def tell(
-    record: Mapping[str, Any], viewer: int | None, names: list[str], marks: Marks = NONE
+    record: Mapping[str, Any],
+    viewer: int | None,
+    names: list[str],
+    marks: Marks = NONE,
+    language: str = DEFAULT,
 ) -> tuple[list[Entry], list[SheetRow]]:
     """The log of ``record`` as ``viewer`` may see it, and the score sheet (every hand or round scored so
-    far); ``marks`` say which moves the stand-in made and when seats went to it or back (``decided``)."""
-    return tell_steps((told for _, told in told_steps(record)), record["game"], viewer, names, marks)
+    far), in ``language``; ``marks`` say which moves the stand-in made and when seats went to it or back
+    (``decided``)."""
+    steps = (told for _, told in told_steps(record))
+    return tell_steps(steps, record["game"], viewer, names, marks, language)
 
 
 def tell_steps(
-    steps: Iterable[Told], game: str, viewer: int | None, names: list[str], marks: Marks = NONE
+    steps: Iterable[Told],
+    game: str,
+    viewer: int | None,
+    names: list[str],
+    marks: Marks = NONE,
+    language: str = DEFAULT,
 ) -> tuple[list[Entry], list[SheetRow]]:
     """The log and score sheet of the steps ``steps`` of ``game`` (as ``tell``)."""
-    narrator = narrator_for(game)
+    narrator = narrator_for(game, language)
     entries: list[Entry] = []
     sheet: list[SheetRow] = []
     for told in steps:
@@ -100,9 +121,14 @@ def step_words(
     rows: list[SheetRow] = []
     for line in step_lines(narrator, told, viewer, marks):
         entries.append(Entry(told.step, told.version, line.kind, say(narrator, line, names), line.seat))
-        if line.key.startswith("score"):
+        if is_score(line):
             rows.append(sheet_row(narrator, line, names, told.version))
     return entries, rows
+
+
+def is_score(line: Line) -> bool:
+    """Whether ``line`` is a hand's or round's score: a row of the score sheet."""
+    return line.key.startswith("score")
 
 
 def step_lines(narrator: Narrator, told: Told, viewer: int | None, marks: Marks = NONE) -> list[Line]:
@@ -154,16 +180,18 @@ def table_labels(seats: Sequence[SeatPublic]) -> list[str]:
 class Story:
     """A running table's story, kept on its ``Live`` (changed under the table's lock): the ``Told`` of
     every step, each told once (by the move that made it, or by the replay that loaded the table), who
-    decided (``marks``, kept by the move path and the hand-offs) and the public score sheet so far.
-    A log is worded from it a few steps at a time, never by replaying; the latest step's words are
-    kept, as every audience's table message carries them."""
+    decided (``marks``, kept by the move path and the hand-offs) and the public score sheet so far (as
+    lines). A log is worded from it a few steps at a time, never by replaying; the latest step's words
+    are kept per audience and language, as every audience's table message carries them."""
 
     game: str
-    names: tuple[str, ...]
+    labels: tuple[str, ...]
+    """The record labels of the seats (``table_labels``): named in each reader's language (``names``)."""
     marks: Marks = field(default_factory=Marks)
     steps: list[Told] = field(default_factory=list)
-    sheet: list[SheetRow] = field(default_factory=list)
-    _latest: dict[tuple[int, int | None], tuple[list[Entry], list[SheetRow]]] = field(
+    scores: list[tuple[Line, int]] = field(default_factory=list)
+    """The public score sheet so far, before words: each score line with the version of its step."""
+    _latest: dict[tuple[int, int | None, str], tuple[list[Entry], list[SheetRow]]] = field(
         default_factory=dict, repr=False
     )
 
@@ -173,23 +201,44 @@ class Story:
         return self.steps[-1].version if self.steps else 0
 
     def add(self, told: Told) -> None:
-        """The next step (``told.step`` is ``len(steps)``), with its score rows on the sheet."""
+        """The next step (``told.step`` is ``len(steps)``), with its score lines on the sheet (no words
+        yet: each reader's are chosen when asked for)."""
         self.steps.append(told)
         self._latest = {}
-        self.sheet += self.words(told, None)[1]
+        lines = narrator_for(self.game).step_lines(told.facts, None)
+        self.scores += [(line, told.version) for line in lines if is_score(line)]
 
-    def words(self, told: Told, viewer: int | None) -> tuple[list[Entry], list[SheetRow]]:
-        """A step's entries for ``viewer`` and its score rows (the public ones for a seat that holds no
-        secret of the step)."""
+    def words(
+        self, told: Told, viewer: int | None, language: str = DEFAULT
+    ) -> tuple[list[Entry], list[SheetRow]]:
+        """A step's entries for ``viewer`` in ``language`` and its score rows (the public ones for a seat
+        that holds no secret of the step)."""
         if viewer is not None and not any(f.seat == viewer and f.secret is not None for f in told.facts):
             viewer = None
-        key = (told.step, viewer)
+        key = (told.step, viewer, language)
         said = self._latest.get(key)
         if said is None:
-            said = step_words(narrator_for(self.game), told, viewer, self.names, self.marks)
+            narrator = narrator_for(self.game, language)
+            said = step_words(narrator, told, viewer, self.names(language), self.marks)
             if told.step == len(self.steps) - 1:  # the latest: asked for by every audience's message
                 self._latest[key] = said
         return said
+
+    def sheet(self, scores: Sequence[tuple[Line, int]], language: str = DEFAULT) -> list[SheetRow]:
+        """The score sheet of ``scores`` (a copy of ``scores`` taken under the table's lock) in
+        ``language``."""
+        narrator = narrator_for(self.game, language)
+        names = self.names(language)
+        return [sheet_row(narrator, line, names, version) for line, version in scores]
+
+    def names(self, language: str = DEFAULT) -> list[str]:
+        """The players' names as the log says them in ``language`` (a bot's level is a word)."""
+        return player_names(self.labels, language=language)
+
+    def at(self, version: int) -> Told | None:
+        """The step that brought the story to record version ``version``, if there is one."""
+        index = bisect_right(self.steps, version, key=lambda told: told.version) - 1
+        return self.steps[index] if index >= 0 and self.steps[index].version == version else None
 
     def end(self, how: str, seat: int | None) -> None:
         """The game stopped at the latest step before its rules ended it (``end_line``)."""
@@ -200,6 +249,6 @@ class Story:
         """The steps after record version ``version`` (a copy: word them outside the table's lock)."""
         return self.steps[bisect_right(self.steps, version, key=lambda told: told.version) :]
 
-    def entries(self, steps: Iterable[Told], viewer: int | None) -> list[Entry]:
-        """The entries of ``steps`` for ``viewer``."""
-        return [entry for told in steps for entry in self.words(told, viewer)[0]]
+    def entries(self, steps: Iterable[Told], viewer: int | None, language: str = DEFAULT) -> list[Entry]:
+        """The entries of ``steps`` for ``viewer`` in ``language``."""
+        return [entry for told in steps for entry in self.words(told, viewer, language)[0]]

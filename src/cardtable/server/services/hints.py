@@ -10,19 +10,27 @@ Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cardtable
 from cardtable.core.game import State
+from cardtable.i18n import DEFAULT, translations
+from cardtable.narration import narrator_for, say_reason
+from cardtable.narration.words import player_names
 
 from ..schemas import HintMessage
+from .game_log import table_labels
 from .live import Live, away_text
 
 HINT_REASONS = 3
 """At most this many different reasons answer a ``why`` about a card that several moves use."""
 
 
-def hint(live: Live, user_id: int, text: str) -> HintMessage:
-    """Why ``user_id`` may or may not make the move (or play the card) ``text`` now; Forbidden when they
-    have no seat, Refused when the game is not being played."""
+def hint(live: Live, user_id: int, text: str, language: str = DEFAULT) -> HintMessage:
+    """Why ``user_id`` may or may not make the move (or play the card) ``text`` now, in ``language`` (the
+    server's own words, and the engine's reasons said to them: ``narration.say_reason``); Forbidden when
+    they have no seat, Refused when the game is not being played."""
+    _ = translations(language, "site").gettext
     seat, state = live.playing_seat(user_id)
     held = live.held_by(seat)
     if held is not None:  # asked during their turn in progress: about the state they see
@@ -30,30 +38,41 @@ def hint(live: Live, user_id: int, text: str) -> HintMessage:
     to_act = state.current_player()
     reason: str | None
     if to_act != seat:
-        reason = f"it is not your turn: seat {to_act} is to play"
+        reason = _("it is not your turn: seat {seat} is to play").format(seat=to_act)
     elif seat in live.away:
-        reason = away_text(live.away[seat])
+        reason = _(away_text(live.away[seat]))
     else:
-        reason = engine_reason(state, text)
+        names = player_names(table_labels(live.seats), language=language)
+        narrator = narrator_for(live.game, language)
+        reason = engine_reason(state, text, _, lambda said: say_reason(narrator, said, names, you=seat))
     return HintMessage(table=live.id, move=text, legal=reason is None, reason=reason)
 
 
-def engine_reason(state: State, text: str) -> str | None:
+def engine_reason(
+    state: State, text: str, _: Callable[[str], str] = str, say: Callable[[str], str] = str
+) -> str | None:
     """The engine's reason against a move, for the seat to act. For a word that is no move (a card that
     moves name with more words, e.g. ``play R4 N``) the reasons against the moves that use it; None when
-    one of them is legal."""
+    one of them is legal. ``_`` says the server's own words in the reader's language, ``say`` the
+    engine's reasons (``narration.say_reason``)."""
     try:
-        return state.why_illegal(state.string_to_action(text))
+        action = state.string_to_action(text)
     except cardtable.InvalidNotation:
-        pass
+        action = None
+    if action is not None:
+        found = state.why_illegal(action)
+        return None if found is None else say(found)
     using = [a for a in range(state.game.num_actions) if state.describe(a).args.get("card") == text]
     if not using:
-        return f"{text!r} is neither a move nor a card of {state.game.name}"
+        return _("{text} is neither a move nor a card of {game}").format(
+            text=repr(text), game=state.game.name
+        )
     reasons: list[str] = []
     for action in using:
         reason = state.why_illegal(action)
         if reason is None:
             return None
-        if reason not in reasons:
-            reasons.append(reason)
+        said = say(reason)
+        if said not in reasons:
+            reasons.append(said)
     return "; ".join(reasons[:HINT_REASONS]) + ("; ..." if len(reasons) > HINT_REASONS else "")

@@ -35,11 +35,14 @@ Decisions:
 - A running table may also hold the steps of a turn in progress that its person may still take back
   (``Live.held``, see ``held``): in memory only, never stored until final, and dropped as soon as they
   no longer follow on from the stored state.
+- The languages its connections here read a table in are counted (``LiveTables.reading``), and a held
+  table knows them (``Live.languages``): its updates word the log in those languages only (``updates``).
 """
 
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,12 +52,12 @@ from sqlalchemy.orm import Session
 
 import cardtable
 from cardtable.core.game import State
+from cardtable.i18n import DEFAULT
 from cardtable.narration import Told, told_steps
-from cardtable.narration.words import player_names
 
 from ..db.database import Database
 from ..db.models import GameTable
-from ..errors import Forbidden, Refused
+from ..errors import N_, Forbidden, Refused
 from ..schemas import SeatPublic
 from . import decided, table_store
 from .game_log import Story, table_labels
@@ -99,6 +102,8 @@ class Live:
     """While the game runs here: every step's facts, for the game log (``game_log.Story``)."""
     held: Held | None = None
     """The steps of the turn in progress its person may still take back, not stored (``held``)."""
+    languages: tuple[str, ...] = ()
+    """The languages besides English that connections here read the table in (``LiveTables.reading``)."""
     seat_users: tuple[int | None, ...] = field(init=False)
     _dumped: tuple[tuple[SeatPublic, ...], list[dict[str, Any]]] = field(
         default=((), []), init=False, repr=False, compare=False
@@ -127,7 +132,7 @@ class Live:
         """The seat ``user_id`` plays; Forbidden when they have none here."""
         seat = self.seat_of(user_id)
         if seat is None:
-            raise Forbidden(f"you have no seat at table {self.id}", code="not-your-seat")
+            raise Forbidden("you have no seat at table {table}", code="not-your-seat", table=self.id)
         return seat
 
     def playing_seat(self, user_id: int) -> tuple[int, State]:
@@ -135,7 +140,7 @@ class Live:
         seat here, Refused before the start and after the end."""
         seat = self.player_seat(user_id)
         if self.status != "playing" or self.state is None:
-            raise Refused(f"the game at table {self.id} is not being played", code="not-playing")
+            raise Refused("the game at table {table} is not being played", code="not-playing", table=self.id)
         return seat, self.state
 
     def state_seat(self) -> int | None:
@@ -235,7 +240,8 @@ def live_from_row(table: GameTable) -> Live:
     )
 
 
-def _stored_record(session: Session, table: GameTable) -> dict[str, Any]:
+def stored_record(session: Session, table: GameTable) -> dict[str, Any]:
+    """A started table's record as stored: seed included, seats unnamed (not for the public as it is)."""
     return {
         "format": cardtable.RECORD_FORMAT,
         "game": table.game,
@@ -248,22 +254,21 @@ def _stored_record(session: Session, table: GameTable) -> dict[str, Any]:
 
 def _replayed(session: Session, table: GameTable) -> State:
     """A started table's state, rebuilt from its stored record (every event checked by the rules)."""
-    return cardtable.replay(_stored_record(session, table))
+    return cardtable.replay(stored_record(session, table))
 
 
 def _told(session: Session, live: Live, table: GameTable) -> None:
     """A running table's state and story, rebuilt from its stored record in one replay that tells every
     step (every event checked by the rules), with the marks of who decided."""
     live.story = new_story(live, decided.read(session, table.id))
-    for state, told in told_steps(_stored_record(session, table)):  # noqa: B007 - the last is the table's
+    for state, told in told_steps(stored_record(session, table)):  # noqa: B007 - the last is the table's
         live.story.add(told)
     live.state = state  # the replay's one state object, finished with
 
 
 def new_story(live: Live, marks: decided.Marks | None = None) -> Story:
     """An empty story of ``live``'s game, its players named as the table names them."""
-    names = tuple(player_names(table_labels(live.seats)))
-    return Story(live.game, names, marks if marks is not None else decided.Marks())
+    return Story(live.game, tuple(table_labels(live.seats)), marks if marks is not None else decided.Marks())
 
 
 def _follow_changes(live: Live, changes: list[dict[str, Any] | None]) -> bool:
@@ -319,11 +324,15 @@ def follow(state: State, events: list[dict[str, Any]], step: int) -> tuple[State
     return (after, steps) if after.events(start) == events else None
 
 
+def _besides_english(counts: Counter[str]) -> tuple[str, ...]:
+    return tuple(sorted(language for language in counts if language != DEFAULT))
+
+
 def away_text(reason: str) -> str:
     """What a person is told who asks to move while the stand-in bot plays their seat (``reason``)."""
     if reason == "time":
-        return "your time has run out: the stand-in bot plays your seat to the end"
-    return "the stand-in bot plays your seat since you were away: take the seat back first"
+        return N_("your time has run out: the stand-in bot plays your seat to the end")
+    return N_("the stand-in bot plays your seat since you were away: take the seat back first")
 
 
 class LiveTables:
@@ -337,6 +346,9 @@ class LiveTables:
         """Word of changes to held tables, not yet followed: a move's change, or None (read the database)."""
         self._changes_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self._readers: dict[int, Counter[str]] = {}
+        """Per table, the languages its connections here read it in, each with their count."""
+        self._readers_lock = threading.Lock()
         self.finished: Kept[tuple[int, int], State] = Kept(
             budget=FINISHED_EVENTS, weight=lambda state: state.event_count()
         )
@@ -370,6 +382,7 @@ class LiveTables:
             elif table.status != "open":
                 _told(session, live, table)
         if live.status == "playing":
+            live.languages = self._languages(table_id)
             self._held[table_id] = live
         elif held is not None:
             self._held.pop(table_id, None)
@@ -435,7 +448,28 @@ class LiveTables:
             live.story = new_story(live)
             for _, told in told_steps(live.state.record()):
                 live.story.add(told)
+        live.languages = self._languages(live.id)
         self._held[live.id] = live
+
+    def reading(self, table_id: int, language: str, count: int) -> None:
+        """A connection here starts (``count`` 1) or stops (-1) reading a table in ``language`` (from any
+        thread, without the table's lock: the table held learns it at once, one loaded meanwhile when
+        loaded; a language it misses is worded for its reader when sent, ``TableService.reworded``)."""
+        with self._readers_lock:
+            counts = self._readers.setdefault(table_id, Counter())
+            counts[language] += count
+            if counts[language] <= 0:
+                del counts[language]
+            if not counts:
+                del self._readers[table_id]
+            held = self._held.get(table_id)
+            if held is not None:
+                held.languages = _besides_english(counts)
+
+    def _languages(self, table_id: int) -> tuple[str, ...]:
+        """The languages besides English that connections here read a table in."""
+        with self._readers_lock:
+            return _besides_english(self._readers.get(table_id, Counter()))
 
     def forget(self, table_id: int | None = None) -> None:
         """Drop a table held in memory (every table: None), because its game ended or another server

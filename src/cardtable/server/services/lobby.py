@@ -36,10 +36,12 @@ import cardtable
 from cardtable import bots
 from cardtable.core.options import Option
 from cardtable.core.tricks import TrickTakingState
+from cardtable.i18n import DEFAULT
+from cardtable.narration.options import OptionWords, option_words
 
 from ..db.database import Database
 from ..db.models import GameTable, Seat
-from ..errors import Forbidden, Invalid, Refused
+from ..errors import N_, Forbidden, Invalid, Refused
 from ..pubsub import PubSub
 from ..schemas import ErrorMessage, GamePublic, OptionPublic, SeatIn, TableIn, TablePublic, UserPublic
 from . import reputation, table_store
@@ -56,25 +58,30 @@ from .updates import channel, publish
 LIST_LIMIT = 100
 
 
-def games_info() -> list[GamePublic]:
-    """Every game with its player counts and options, for the lobby's create-table form."""
+def games_info(language: str = DEFAULT) -> list[GamePublic]:
+    """Every game with its player counts and options (their words in ``language``), for the lobby's
+    create-table form."""
     found = []
     for name in cardtable.games():
         game = cardtable.make(name)
-        options = [_option_public(name, o) for o in game.option_specs]
+        words = option_words(name, language)
+        options = [_option_public(name, o, words[o.name]) for o in game.option_specs]
         counts = list(game.player_counts())
         tricks = issubclass(game.state_class, TrickTakingState)
         found.append(GamePublic(name=name, title=game.title, tricks=tricks, players=counts, options=options))
     return found
 
 
-def _option_public(game: str, option: Option) -> OptionPublic:
-    """An option as the create-table form shows it, with the platform's range (``option_ranges``)."""
+def _option_public(game: str, option: Option, words: OptionWords) -> OptionPublic:
+    """An option as the create-table form shows it, in ``words``, with the platform's range
+    (``option_ranges``)."""
     span = platform_range(game, option.name)
     return OptionPublic(
         name=option.name,
+        label=words["label"],
         default=option.default,
-        help=option.help,
+        help=words["help"],
+        choice_words=words["choices"],
         allowed=f"an integer from {span[0]} to {span[1]}" if span else option.allowed(),
         kind=_option_kind(option),
         choices=list(option.choices) if option.choices is not None else None,
@@ -142,14 +149,21 @@ class Lobby:
         seats = spec.seats or [SeatIn(kind="me")] + [SeatIn(kind="open")] * (game.players - 1)
         if len(seats) != game.players:
             raise Invalid(
-                f"{spec.game} with {game.players} players needs {game.players} seats, got {len(seats)}"
+                "{game} with {players} players needs {players} seats, got {seats}",
+                game=spec.game,
+                players=game.players,
+                seats=len(seats),
             )
         if sum(s.kind == "me" for s in seats) > 1:
             raise Invalid("you can take only one seat at a table")
         levels = bot_levels()
         for s in seats:
             if s.kind == "bot" and s.level not in levels:
-                raise Invalid(f"there is no bot level {s.level!r}; the levels are: {', '.join(levels)}")
+                raise Invalid(
+                    "there is no bot level {level!r}; the levels are: {levels}",
+                    level=s.level,
+                    levels=", ".join(levels),
+                )
         invited = [s.name.lower() for s in seats if s.kind == "invited" and s.name]
         if len(set(invited)) < len(invited):
             raise Invalid("an account can be invited to one seat only")
@@ -157,7 +171,11 @@ class Lobby:
             raise Invalid("to sit at your own table, take a 'me' seat")
         stand_in = spec.stand_in or default_stand_in()
         if stand_in not in levels:
-            raise Invalid(f"there is no bot level {stand_in!r}; the levels are: {', '.join(levels)}")
+            raise Invalid(
+                "there is no bot level {level!r}; the levels are: {levels}",
+                level=stand_in,
+                levels=", ".join(levels),
+            )
         clock = spec.clock
         move_seconds = clock.move_seconds if clock else None
         if spec.turn_seconds is not None:
@@ -200,19 +218,22 @@ class Lobby:
             with self.db.write() as session:
                 table = table_store.table_row(session, table_id=table_id, lock=True)
                 if table.status != "open":
-                    raise Refused(f"table {table_id} has already started", code="not-open")
+                    raise Refused("table {table} has already started", code="not-open", table=table_id)
                 mine = next((s for s in table.seats if s.user_id == user.id), None)
                 if mine is not None:
                     raise Refused(
-                        f"you already sit at table {table_id} (seat {mine.seat})", code="already-seated"
+                        "you already sit at table {table} (seat {seat})",
+                        code="already-seated",
+                        table=table_id,
+                        seat=mine.seat,
                     )
                 chosen = _free_seat(table, user, seat)
                 here = {table.created_by, *(s.user_id for s in table.seats if s.user_id is not None)}
                 if blocked_by_any(session, user_id=user.id, blockers=here):
-                    raise Forbidden(f"you cannot sit at table {table_id}", code="blocked")
+                    raise Forbidden("you cannot sit at table {table}", code="blocked", table=table_id)
                 if chosen.invited_id != user.id:  # a seat kept for you is the creator's choice
                     reputation.check_minimum(
-                        session, user.id, place=f"table {table_id}", minimum=table.min_reputation
+                        session, user.id, place="table", number=table_id, minimum=table.min_reputation
                     )
                 table_store.sit(session, seat=chosen, user_id=user.id)
                 live = start_if_full(session, table)
@@ -227,10 +248,12 @@ class Lobby:
                 table = table_store.table_row(session, table_id=table_id, lock=True)
                 mine = next((s for s in table.seats if s.user_id == user.id), None)
                 if mine is None:
-                    raise Refused(f"you have no seat at table {table_id}", code="not-seated")
+                    raise Refused("you have no seat at table {table}", code="not-seated", table=table_id)
                 if table.status != "open":
                     raise Refused(
-                        f"the game at table {table_id} has started; its seats are fixed", code="not-open"
+                        "the game at table {table} has started; its seats are fixed",
+                        code="not-open",
+                        table=table_id,
                     )
                 table_store.sit(session, seat=mine, user_id=None)
                 live = live_from_row(table)
@@ -244,14 +267,18 @@ class Lobby:
             with self.db.write() as session:
                 table = table_store.table_row(session, table_id=table_id, lock=True)
                 if table.created_by != user.id:
-                    raise Forbidden(f"only its creator may end table {table_id}", code="not-creator")
+                    raise Forbidden(
+                        "only its creator may end table {table}", code="not-creator", table=table_id
+                    )
                 if table.status != "open":
                     raise Refused(
-                        f"the game at table {table_id} has started; it ends when it is over", code="not-open"
+                        "the game at table {table} has started; it ends when it is over",
+                        code="not-open",
+                        table=table_id,
                     )
                 table_store.remove_open_table(session, table=table)
             gone = ErrorMessage(
-                table=table_id, code="table-ended", detail="the table was ended by its creator"
+                table=table_id, code="table-ended", detail=N_("the table was ended by its creator")
             )
             self.pubsub.publish(channel(table_id), gone.model_dump_json())
 
@@ -270,7 +297,9 @@ class Lobby:
             live = self.live.load(table_id)
         if live.status != "over" or live.state is None:
             raise Refused(
-                f"the record of table {table_id} is published when its game is over", code="not-over"
+                "the record of table {table} is published when its game is over",
+                code="not-over",
+                table=table_id,
             )
         labels = [s.name or f"seat {s.seat}" for s in live.seats]
         labels = [
@@ -302,17 +331,24 @@ def _free_seat(table: GameTable, user: UserPublic, wanted: int | None) -> Seat:
 
     if wanted is not None:
         if wanted >= len(table.seats):
-            raise Invalid(f"table {table.id} has seats 0 to {len(table.seats) - 1}", code="no-such-seat")
+            raise Invalid(
+                "table {table} has seats 0 to {last}",
+                code="no-such-seat",
+                table=table.id,
+                last=len(table.seats) - 1,
+            )
         chosen = table.seats[wanted]
         if free_for_user(chosen):
             return chosen
         if chosen.user_id is None and chosen.bot is None:
-            raise Refused(f"seat {wanted} is kept for {chosen.invited}", code="seat-taken")
-        raise Refused(f"seat {wanted} of table {table.id} is taken", code="seat-taken")
+            raise Refused(
+                "seat {seat} is kept for {name}", code="seat-taken", seat=wanted, name=chosen.invited
+            )
+        raise Refused("seat {seat} of table {table} is taken", code="seat-taken", seat=wanted, table=table.id)
     kept = [s for s in table.seats if s.invited_id == user.id and s.user_id is None]
     open_seats = [s for s in table.seats if free_for_user(s)]
     if not kept and not open_seats:
-        raise Refused(f"table {table.id} has no open seat", code="full")
+        raise Refused("table {table} has no open seat", code="full", table=table.id)
     return (kept or open_seats)[0]
 
 

@@ -19,6 +19,8 @@ Decisions:
   follows the table asks again only when it missed a message.
 - A table's log (live or replayed) says which moves the stand-in made, from the marks stored beside its
   events (``decided``; a running table keeps them with its story); an upload has none.
+- A log is in its reader's language (``server.language``): a finished game's log is kept per language
+  asked for, like per seat.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 import orjson
 
 import cardtable
+from cardtable.i18n import DEFAULT
 from cardtable.narration.words import player_names
 
 from ..errors import Invalid
@@ -37,37 +40,43 @@ from . import decided
 from .decided import NONE, Marks
 from .game_log import Entry, SheetRow, table_labels, tell
 from .replay_cache import Kept
+from .replays import unnamed_seats
 from .tables import TableService
 
 TOLD_ENTRIES = 100_000
 """About 30 MB of entries (some 300 bytes each): dozens of long games' logs, hundreds of short ones."""
 Told = tuple[list[Entry], list[SheetRow]]
-TOLD: Kept[tuple[bytes, int | None, tuple[str, ...], tuple[Any, ...]], Told] = Kept(
+TOLD: Kept[tuple[bytes, int | None, tuple[str, ...], tuple[Any, ...], str], Told] = Kept(
     budget=TOLD_ENTRIES, weight=lambda told: len(told[0]) + len(told[1]) + 1
 )
-"""Finished games' logs as ``tell`` tells them, by (digest of the record, seat, names): the same for every
-app (and the marks of who decided). Kept as told, not as the answer's models, which take four times the
-memory."""
+"""Finished games' logs as ``tell`` tells them, by (digest of the record, seat, names, the marks of who
+decided, language): the same for every app. Kept as told, not as the answer's models, which take four
+times the memory."""
 
 
-def table_log(tables: TableService, table_id: int, user_id: int, since: int = 0) -> GameLogPublic:
-    """The log of a table as ``user_id`` may see it, from the entries after record version ``since``: a
-    running table's from its kept story (``game_log.Story``), a finished one's told from its record."""
+def table_log(
+    tables: TableService, table_id: int, user_id: int, since: int = 0, language: str = DEFAULT
+) -> GameLogPublic:
+    """The log of a table as ``user_id`` may see it, in ``language``, from the entries after record
+    version ``since``: a running table's from its kept story (``game_log.Story``), a finished one's told
+    from its record."""
     with tables.live.lock(table_id):
         live = tables.live.load(table_id)
         seat = live.seat_of(user_id)
         story = live.story if live.status == "playing" else None
         if story is not None:  # a copy of what is asked for, worded outside the lock
-            steps, sheet, version = story.after(since), list(story.sheet), story.version
+            steps, scores, version = story.after(since), list(story.scores), story.version
         record = live.state.record() if live.state is not None and story is None else None
-        names = player_names(table_labels(live.seats))
+        names = player_names(table_labels(live.seats), language=language)
     if story is not None:
-        return log_public(seat, names, version, story.entries(steps, seat), sheet)
+        entries = story.entries(steps, seat, language)
+        return log_public(seat, names, version, entries, story.sheet(scores, language))
     if record is None:
         return log_public(seat, names, 0, [], [])
     record["seed"] = None  # the log is told from the record's events alone
     marks = table_marks(tables, table_id)
-    return public_log(record, seat, names, since, finished=live.status == "over", marks=marks)
+    finished = live.status == "over"
+    return public_log(record, seat, names, since, finished=finished, marks=marks, language=language)
 
 
 def table_marks(tables: TableService, table_id: int) -> Marks:
@@ -76,14 +85,17 @@ def table_marks(tables: TableService, table_id: int) -> Marks:
         return decided.read(session, table_id)
 
 
-def replay_log(record: dict[str, Any], seat: int | None, marks: Marks = NONE) -> GameLogPublic:
-    """A replay's log from ``seat`` (None: the public view), with a table's ``marks`` of who decided;
-    Invalid for a seat the game has not."""
+def replay_log(
+    record: dict[str, Any], seat: int | None, marks: Marks = NONE, language: str = DEFAULT
+) -> GameLogPublic:
+    """A replay's log from ``seat`` (None: the public view) in ``language``, with a table's ``marks`` of
+    who decided; Invalid for a seat the game has not."""
     players = cardtable.make(record["game"], **record["options"]).players
     if seat is not None and not 0 <= seat < players:
-        raise Invalid(f"this game has seats 0 to {players - 1}", code="no-such-seat")
-    labels = record.get("players") or [f"seat {s}" for s in range(players)]
-    return public_log(record, seat, player_names(labels), 0, finished=True, marks=marks)
+        raise Invalid("this game has seats 0 to {last}", code="no-such-seat", last=players - 1)
+    labels = record.get("players") or unnamed_seats(record["game"], players, language)
+    names = player_names(labels, language=language)
+    return public_log(record, seat, names, 0, finished=True, marks=marks, language=language)
 
 
 def public_log(
@@ -94,14 +106,15 @@ def public_log(
     *,
     finished: bool = False,
     marks: Marks = NONE,
+    language: str = DEFAULT,
 ) -> GameLogPublic:
-    """The log of ``record`` from ``seat`` after version ``since``, with the whole score sheet; a
-    ``finished`` game's whole log is told once and kept (``TOLD``)."""
+    """The log of ``record`` from ``seat`` after version ``since`` in ``language``, with the whole score
+    sheet; a ``finished`` game's whole log is told once per language and kept (``TOLD``)."""
     if finished:
-        key = (_digest(record), seat, tuple(names), marks.key())
-        entries, sheet = TOLD.get(key, lambda: tell(record, seat, names, marks))
+        key = (_digest(record), seat, tuple(names), marks.key(), language)
+        entries, sheet = TOLD.get(key, lambda: tell(record, seat, names, marks, language))
     else:
-        entries, sheet = tell(record, seat, names, marks)
+        entries, sheet = tell(record, seat, names, marks, language)
     version = len(record["events"])
     return log_public(seat, names, version, [e for e in entries if e.version > since], sheet)
 

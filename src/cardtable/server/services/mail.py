@@ -23,6 +23,11 @@ Decisions:
 - Mail is plain text (``email.message.EmailMessage``) with ``Date``, ``Message-ID``, a link to the
   settings page and RFC 8058 one-click unsubscribe (``List-Unsubscribe`` with the account's
   ``unsubscribe_key``, ``List-Unsubscribe-Post``).
+- Mail is in its recipient's language: the account's setting (``users.language``), else English (a mail
+  goes out long after any request of theirs). The verification link goes to an address nobody has
+  confirmed yet, asked for by a request: the account's setting, else that request's language
+  (``Verification.language``). The words are the ``mail`` catalog's (``cardtable.i18n``), and a
+  moment is said as the language says dates and times (Babel), in UTC, which the mail names.
 """
 
 from __future__ import annotations
@@ -34,10 +39,15 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from typing import Literal
 from urllib.parse import unquote, urlsplit
+
+from babel.dates import format_date, format_time, get_datetime_format
+
+from cardtable.i18n import DEFAULT, language, translations
 
 from ..db.database import Database
 from ..db.models import GameTable, User
@@ -59,6 +69,8 @@ class Mail:
     text: str
     unsubscribe_key: str
     capped: bool = True
+    language: str = DEFAULT
+    """The recipient's language (the footer's words)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,8 @@ class Verification:
     token: str
     unsubscribe_key: str
     hours: int
+    language: str = DEFAULT
+    """The account's language, else that of the request that gave the address."""
 
 
 Note = YourTurn | GameOver | Invited | Verification
@@ -180,15 +194,23 @@ class Mailer:
                 return []
             seat.mailed_at = now
             assert user is not None and user.email is not None and user.unsubscribe_key is not None
-            name = label_of(board_of(table.game, table.options))
+            lang = _language_of(user)
+            _ = translations(lang, "mail").gettext
+            name = _game_name(table, lang)
             return [
                 Mail(
                     user.id,
                     user.email,
-                    f"Your turn at table {table.id} ({name})",
-                    f"It is your turn at table {table.id} ({name}):\n"
-                    f"{self.site}/tables/{table.id}\n\n{_deadline_text(table)}",
+                    _("Your turn at table {table} ({game})").format(table=table.id, game=name),
+                    # Translators: {link}: the table's address; {deadline}: by when to move, or nothing.
+                    _("It is your turn at table {table} ({game}):\n{link}\n\n{deadline}").format(
+                        table=table.id,
+                        game=name,
+                        link=f"{self.site}/tables/{table.id}",
+                        deadline=_deadline_text(table, lang),
+                    ),
                     user.unsubscribe_key,
+                    language=lang,
                 )
             ]
 
@@ -198,21 +220,31 @@ class Mailer:
             if table is None or table.status != "over":
                 return []
             winners = set((table.result or {}).get("winners", []))
-            name = label_of(board_of(table.game, table.options))
             mails = []
             for index, seat in enumerate(table.seats):
                 user = seat.user
                 if user is None or not _wants(user, "results") or not self._first(note, user.id):
                     continue
                 assert user.email is not None and user.unsubscribe_key is not None
+                lang = _language_of(user)
+                _ = translations(lang, "mail").gettext
+                name = _game_name(table, lang)
                 mails.append(
                     Mail(
                         user.id,
                         user.email,
-                        f"Game over at table {table.id} ({name})",
-                        f"The game at table {table.id} ({name}) is over. {_outcome(index, winners)}\n\n"
-                        f"The replay: {self.site}/replays/tables/{table.id}\n",
+                        _("Game over at table {table} ({game})").format(table=table.id, game=name),
+                        # Translators: {outcome} is a sentence ("You won."); {link} the replay's address.
+                        _(
+                            "The game at table {table} ({game}) is over. {outcome}\n\nThe replay: {link}\n"
+                        ).format(
+                            table=table.id,
+                            game=name,
+                            outcome=_outcome(index, winners, lang),
+                            link=f"{self.site}/replays/tables/{table.id}",
+                        ),
                         user.unsubscribe_key,
+                        language=lang,
                     )
                 )
             return mails
@@ -222,7 +254,6 @@ class Mailer:
             table = session.get(GameTable, note.table_id, with_for_update={"of": GameTable})
             if table is None or table.status != "open":
                 return []
-            name = label_of(board_of(table.game, table.options))
             mails = []
             for seat in table.seats:
                 if (
@@ -236,15 +267,26 @@ class Mailer:
                     continue
                 seat.invitation_mailed_at = time.time()
                 assert user.email is not None and user.unsubscribe_key is not None
+                lang = _language_of(user)
+                _ = translations(lang, "mail").gettext
+                name = _game_name(table, lang)
                 mails.append(
                     Mail(
                         user.id,
                         user.email,
-                        f"You are invited to table {table.id} ({name})",
-                        f"Seat {seat.seat + 1} at table {table.id} ({name}) is kept for you until its game "
-                        f"starts:\n{self.site}/tables/{table.id}\n\n"
-                        "The table's page shows who invited you and who sits there.\n",
+                        _("You are invited to table {table} ({game})").format(table=table.id, game=name),
+                        # Translators: {seat} counts seats from 1; {link} is the table's address.
+                        _(
+                            "Seat {seat} at table {table} ({game}) is kept for you until its game starts:\n"
+                            "{link}\n\nThe table's page shows who invited you and who sits there.\n"
+                        ).format(
+                            seat=seat.seat + 1,
+                            table=table.id,
+                            game=name,
+                            link=f"{self.site}/tables/{table.id}",
+                        ),
                         user.unsubscribe_key,
+                        language=lang,
                     )
                 )
             return mails
@@ -254,17 +296,26 @@ class Mailer:
         return self.once.take(f"over:{note.table_id}:{user_id}") is None
 
     def _verification_mail(self, note: Verification) -> Mail:
+        translated = translations(note.language, "mail")
         return Mail(
             note.user_id,
             note.to,
-            "Confirm your mail address for cardtable",
-            f"This address was given for an account at {self.site}/ . To get that account's mail (your "
-            f"turn at a table, game over, invitations), confirm it within {note.hours} hours:\n"
-            f"{self.site}/mail/verify/{note.token}\n\n"
-            "If that was not you, ignore this mail: nothing else is sent here unless the address is "
-            "confirmed.\n",
+            translated.gettext("Confirm your mail address for cardtable"),
+            # Translators: {site} is the site's address; {link} the address that confirms (a line of its own).
+            translated.ngettext(
+                "This address was given for an account at {site}/ . To get that account's mail (your turn at "
+                "a table, game over, invitations), confirm it within {hours} hour:\n{link}\n\n"
+                "If that was not you, ignore this mail: nothing else is sent here unless the address is "
+                "confirmed.\n",
+                "This address was given for an account at {site}/ . To get that account's mail (your turn at "
+                "a table, game over, invitations), confirm it within {hours} hours:\n{link}\n\n"
+                "If that was not you, ignore this mail: nothing else is sent here unless the address is "
+                "confirmed.\n",
+                note.hours,
+            ).format(site=self.site, hours=note.hours, link=f"{self.site}/mail/verify/{note.token}"),
             note.unsubscribe_key,
             capped=False,
+            language=note.language,
         )
 
     def message(self, mail: Mail) -> EmailMessage:
@@ -278,9 +329,11 @@ class Mailer:
         message["Message-ID"] = make_msgid(domain=urlsplit(self.site).hostname or "localhost")
         message["List-Unsubscribe"] = f"<{unsubscribe}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        message.set_content(
-            f"{mail.text}\n-- \nYour mail settings: {self.site}/settings\nNo more mail: {unsubscribe}\n"
+        _ = translations(mail.language, "mail").gettext
+        footer = _("Your mail settings: {settings}\nNo more mail: {unsubscribe}\n").format(
+            settings=f"{self.site}/settings", unsubscribe=unsubscribe
         )
+        message.set_content(f"{mail.text}\n-- \n{footer}")
         return message
 
     def _send(self, mail: Mail) -> None:
@@ -309,17 +362,39 @@ def _wants(user: User | None, kind: MailKind) -> bool:
     return chosen[kind]
 
 
-def _outcome(seat: int, winners: set[int]) -> str:
+def _language_of(user: User) -> str:
+    """The language an account reads its mail in: its setting, else English."""
+    return language(user.language) or DEFAULT
+
+
+def _game_name(table: GameTable, lang: str) -> str:
+    """The table's game as its leaderboard names it ("Troeven (version 2)"), in ``lang``."""
+    return label_of(board_of(table.game, table.options), lang)
+
+
+def _outcome(seat: int, winners: set[int], lang: str) -> str:
     """The result as one seat sees it, naming nobody."""
+    _ = translations(lang, "mail").gettext
     if not winners:
-        return "Nobody won."
+        return _("Nobody won.")
     if seat not in winners:
-        return "You did not win."
-    return "You won." if len(winners) == 1 else "You share the win."
+        return _("You did not win.")
+    return _("You won.") if len(winners) == 1 else _("You share the win.")
 
 
-def _deadline_text(table: GameTable) -> str:
+def _deadline_text(table: GameTable, lang: str) -> str:
+    """By when to move, as ``lang`` says a date and time (in UTC)."""
     if table.turn_since is None or table.move_seconds is None:
         return ""
-    ends = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(table.turn_since + table.move_seconds))
-    return f"Move by {ends}, or the stand-in bot moves for you.\n"
+    ends = datetime.fromtimestamp(table.turn_since + table.move_seconds, UTC)
+    _ = translations(lang, "mail").gettext
+    # Translators: {moment} is a date and time as your language writes them, in UTC (the mail says so).
+    return _("Move by {moment} UTC, or the stand-in bot moves for you.\n").format(moment=moment(ends, lang))
+
+
+def moment(when: datetime, lang: str) -> str:
+    """A date and time in UTC as ``lang`` writes them ("4 december 2026, 23:10"), without seconds."""
+    time_text = format_time(when, "short", tzinfo=UTC, locale=lang)
+    date_text = format_date(when, "long", locale=lang)
+    pattern = str(get_datetime_format("long", locale=lang)).replace("'", "")
+    return pattern.replace("{0}", time_text).replace("{1}", date_text)

@@ -10,6 +10,8 @@ Decisions:
   asked for, so a refusal (429) reaches the person asking and changes nothing.
 - Following a link is two steps: the GET shows a page with a button, which POSTs to the same address. Mail
   scanners open links to look at them; a GET that confirmed or unsubscribed would do it for them.
+- The verification mail is in the account's language, else in that of the request that gave the address
+  (``language``): it goes to an address nobody has confirmed, from the page of whoever asked.
 - Unsubscribing is RFC 8058's one-click POST to ``/mail/unsubscribe/<key>``, without a login (the mail
   provider sends it, with no cookie and no ``Origin``): it turns off both kinds of game mail. The key is per
   account and kept as it is (it must be put in every mail); it can do nothing but turn mail off. It is made
@@ -23,6 +25,9 @@ import secrets
 import time
 
 from sqlalchemy import select
+
+from cardtable.i18n import DEFAULT
+from cardtable.i18n import language as spoken_language
 
 from ..db.database import Database
 from ..db.models import User
@@ -42,10 +47,11 @@ class MailLinks:
         self.limit = limit
         self.link_seconds = link_seconds
 
-    def new_address(self, account: User, address: str | None) -> Verification | None:
+    def new_address(self, account: User, address: str | None, language: str = DEFAULT) -> Verification | None:
         """Give ``account`` (in the caller's write session) a new address, unverified; the verification to
-        mail once that is committed (None without an address or without mail). TooMany, before anything
-        changes, when too many verification mails were asked for."""
+        mail once that is committed (None without an address or without mail), in ``language`` (the
+        request's) unless the account has its own. TooMany, before anything changes, when too many
+        verification mails were asked for."""
         if address is not None and self.mailer is not None:
             self._count(account.id, address)
         account.email = address
@@ -53,10 +59,11 @@ class MailLinks:
         account.verify_hash = account.verify_expires = None
         if address is None or self.mailer is None:
             return None
-        return self._issue(account, address)
+        return self._issue(account, address, language)
 
-    def again(self, account: User) -> Verification:
-        """A new verification link for ``account``'s unverified address (the caller's write session)."""
+    def again(self, account: User, language: str = DEFAULT) -> Verification:
+        """A new verification link for ``account``'s unverified address (the caller's write session), in
+        ``language`` (the request's) unless the account has its own."""
         if self.mailer is None:
             raise Refused("this server sends no mail", code="no-mail")
         if account.email is None:
@@ -64,7 +71,7 @@ class MailLinks:
         if account.email_verified:
             raise Refused("this address is verified already", code="verified")
         self._count(account.id, account.email)
-        return self._issue(account, account.email)
+        return self._issue(account, account.email, language)
 
     def send(self, verification: Verification | None) -> None:
         """Mail a verification (after its link was committed)."""
@@ -93,17 +100,20 @@ class MailLinks:
             account.mail_turns = account.mail_results = account.mail_invitations = False
 
     def _count(self, user_id: int, address: str) -> None:
-        self.limit.check(f"account:{user_id}", "verification mails")
-        self.limit.check(f"to:{address.lower()}", "verification mails to this address")
+        self.limit.check(f"account:{user_id}", "too many verification mails; try again in {seconds} s")
+        self.limit.check(
+            f"to:{address.lower()}", "too many verification mails to this address; try again in {seconds} s"
+        )
 
-    def _issue(self, account: User, address: str) -> Verification:
+    def _issue(self, account: User, address: str, language: str) -> Verification:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         account.verify_hash = _digest(token)
         account.verify_expires = time.time() + self.link_seconds
         if account.unsubscribe_key is None:
             account.unsubscribe_key = secrets.token_urlsafe(TOKEN_BYTES)
         hours = max(1, round(self.link_seconds / 3600))
-        return Verification(account.id, address, token, account.unsubscribe_key, hours)
+        spoken = spoken_language(account.language) or language
+        return Verification(account.id, address, token, account.unsubscribe_key, hours, spoken)
 
 
 def _digest(token: str) -> str:

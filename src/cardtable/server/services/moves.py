@@ -24,6 +24,7 @@ Decisions:
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,9 +33,10 @@ from cardtable.core.game import State
 from cardtable.core.story import Fact
 
 from ..db.database import Database
-from ..errors import Invalid, Refused
+from ..errors import Illegal, Invalid, Refused
 from ..pubsub import PubSub
 from . import clocks, decided, reputation, table_store
+from .game_log import table_labels
 from .held import Held, Step, may_hold, revealing
 from .live import Live, LiveTables, away_text
 from .ratings import rate_table
@@ -81,7 +83,10 @@ class Moves:
             shown = held.state.event_count()
             if version != shown:
                 raise Refused(
-                    f"your undo answers version {version}, but you are shown version {shown}", code="stale"
+                    "your undo answers version {version}, but you are shown version {shown}",
+                    code="stale",
+                    version=version,
+                    shown=shown,
                 )
             live.held = Held(seat, held.base, held.steps[:-1], held.revealed)
             publish_held(self.pubsub, live, seat)
@@ -99,7 +104,12 @@ class Moves:
         with self.live.lock(turn.table_id):
             live = self.live.load(turn.table_id, at_least=turn.version)
             if live.bot_level(turn.seat) is None or live.state is None:
-                raise Refused(f"seat {turn.seat} of table {turn.table_id} is no bot seat", code="not-a-bot")
+                raise Refused(
+                    "seat {seat} of table {table} is no bot seat",
+                    code="not-a-bot",
+                    seat=turn.seat,
+                    table=turn.table_id,
+                )
             state = check_turn(live, turn.seat, turn.version)
             self._take(live, turn.seat, state, action, stand_in=stand_in_why(live, turn.seat))
 
@@ -107,7 +117,7 @@ class Moves:
         """Apply → commit → publish → hand on the turn, for a move of ``seat`` whose turn at ``state`` has
         been checked (the caller holds the table's lock); ``stand_in`` says why the stand-in made it. A
         person's step that may still be taken back is held instead (``held``)."""
-        after, facts = apply_to_copy(state, action)
+        after, facts = apply_to_copy(state, action, table_labels(live.seats))
         person = stand_in is None and seat not in live.bots
         held = live.held_by(seat) if person else None  # a bot's move is checked on the stored state
         steps = (*(held.steps if held is not None else ()), Step(after, facts))
@@ -180,7 +190,7 @@ class Moves:
             )
             if not saved:
                 self.live.outdated(live.id)  # brought up to date next time
-                raise Refused(f"table {live.id} moved on elsewhere; reload it", code="stale")
+                raise Refused("table {table} moved on elsewhere; reload it", code="stale", table=live.id)
             if over and live.rated:  # a friendly table changes no rating
                 winners = result["winners"] if result else []
                 rate_table(
@@ -209,20 +219,29 @@ def check_turn(live: Live, seat: int, version: int, held: Held | None = None) ->
     """The state ``seat`` is to act in (after its ``held`` steps, if any), if its move answers the version
     of that state; Refused otherwise."""
     if live.status == "open":
-        raise Refused(f"the game at table {live.id} has not started", code="not-started")
+        raise Refused("the game at table {table} has not started", code="not-started", table=live.id)
     state = live.state
     if live.status == "over" or state is None:
-        raise Refused(f"the game at table {live.id} is over", code="game-over")
+        raise Refused("the game at table {table} is over", code="game-over", table=live.id)
     if held is not None:
         state = held.state
     current = state.event_count()
     if version != current:
         raise Refused(
-            f"your move answers version {version}, but table {live.id} is at version {current}", code="stale"
+            "your move answers version {version}, but table {table} is at version {current}",
+            code="stale",
+            version=version,
+            table=live.id,
+            current=current,
         )
     to_act = state.current_player()
     if to_act != seat:
-        raise Refused(f"it is seat {to_act}'s turn, not yours (seat {seat})", code="not-your-turn")
+        raise Refused(
+            "it is seat {to_act}'s turn, not yours (seat {seat})",
+            code="not-your-turn",
+            to_act=to_act,
+            seat=seat,
+        )
     return state
 
 
@@ -231,15 +250,24 @@ def read_move(live: Live, state: State, move: str) -> int:
     try:
         return state.string_to_action(move)
     except cardtable.InvalidNotation as error:
-        raise Invalid(f"{move!r} is not a move of {live.game}: {error}", code="bad-notation") from None
+        raise Invalid(
+            "{move!r} is not a move of {game}: {error}",
+            code="bad-notation",
+            move=move,
+            game=live.game,
+            error=error,
+        ) from None
 
 
-def apply_to_copy(state: State, action: int) -> tuple[State, list[Fact]]:
+def apply_to_copy(state: State, action: int, labels: Sequence[str] = ()) -> tuple[State, list[Fact]]:
     """The state after ``action``, on a copy, and what happened (``State.tell``: the game log's facts);
-    Invalid with the engine's reason when the rules refuse it."""
+    Illegal with the engine's reason (said to the mover in each reader's language, the players named
+    by their record ``labels``) when the rules refuse it."""
     after = state.clone()
+    seat = state.current_player()
     try:
         facts = after.tell(action)
     except cardtable.IllegalAction as error:
-        raise Invalid(str(error), code="illegal") from None
+        reason = error.args[0] if error.args else str(error)
+        raise Illegal(reason, game=state.game.name, labels=labels, seat=seat) from None
     return after, facts

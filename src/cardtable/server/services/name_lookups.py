@@ -44,8 +44,9 @@ class NameLookups:
 def _refuse(wait: float | None) -> None:
     if wait is not None:
         raise TooMany(
-            f"too many look-ups of names that are no account; try again in {math.ceil(wait)} s",
+            "too many look-ups of names that are no account; try again in {seconds} s",
             retry_after=wait,
+            seconds=math.ceil(wait),
         )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ...i18n import DEFAULT
 from ..db.database import Database
 from ..db.models import GameTable, Rating, RatingChange, Seat, User
 from ..errors import NotFound
@@ -42,17 +43,18 @@ class PlayerService:
         self.db = db
         self.names = names or NameLookups()
 
-    def profile(self, username: str, *, user_id: int, address: str) -> PlayerPublic:
-        """The profile of the account ``username``, asked for by user ``user_id`` from ``address``;
-        NotFound if there is none, TooMany when they have asked for too many names that are none."""
+    def profile(self, username: str, *, user_id: int, address: str, language: str = DEFAULT) -> PlayerPublic:
+        """The profile of the account ``username``, asked for by user ``user_id`` from ``address``, its
+        words in ``language``; NotFound if there is none, TooMany when they have asked for too many names
+        that are none."""
         self.names.check(user_id=user_id, address=address)
-        found = self._profile(username)
+        found = self._profile(username, language)
         if found is None:
             self.names.missed(user_id=user_id, address=address)
-            raise NotFound(f"there is no player named {username!r}", code="unknown-player")
+            raise NotFound("there is no player named {username!r}", code="unknown-player", username=username)
         return found
 
-    def _profile(self, username: str) -> PlayerPublic | None:
+    def _profile(self, username: str, language: str) -> PlayerPublic | None:
         with self.db.read() as session:
             user = session.scalar(
                 select(User).where(User.username == username.lower(), User.deleted.is_(False))
@@ -87,7 +89,7 @@ class PlayerService:
                             table=table.id,
                             game=table.game,
                             board=board,
-                            label=label_of(board),
+                            label=label_of(board, language),
                             won=victory,
                             players=[_name(s) for s in table.seats],
                         )
@@ -104,7 +106,7 @@ class PlayerService:
                     BoardStats(
                         board=board,
                         game=game_of(board) if board in order else board,
-                        label=label_of(board),
+                        label=label_of(board, language),
                         played=played[board],
                         won=won[board],
                         average_place=round(sum(places[board]) / len(places[board]), 2)
@@ -121,12 +123,12 @@ class PlayerService:
                         table=table.id,
                         game=table.game,
                         board=(board := board_of(table.game, table.options)),
-                        label=label_of(board),
+                        label=label_of(board, language),
                         players=[_name(s) for s in table.seats],
                     )
                     for table in _tables(session, user.id, "playing")
                 ],
-                reputation=reputation_of(user),
+                reputation=reputation_of(user, language),
             )
 
 

@@ -43,6 +43,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, defer
 
 import cardtable
+from cardtable.i18n import DEFAULT
+from cardtable.narration import narrator_for
 
 from ..bodies import read_json
 from ..db.database import Database
@@ -91,10 +93,12 @@ class ReplayService:
 
     # -- finished tables ------------------------------------------------------------------------------
 
-    def of_table(self, table_id: int) -> ReplayPublic:
-        """The replay of a finished table; Refused while its game runs."""
+    def of_table(self, table_id: int, language: str = DEFAULT) -> ReplayPublic:
+        """The replay of a finished table (unnamed seats named in ``language``); Refused while its game
+        runs."""
         replay = self._table(table_id)
-        return _public(f"table/{table_id}", replay, ended=ended_early(self.lobby.get(table_id).result))
+        ended = ended_early(self.lobby.get(table_id).result)
+        return _public(f"table/{table_id}", replay, ended=ended, language=language)
 
     def table_frame(self, table_id: int, step: int) -> ReplayFrame:
         """Step ``step`` of a finished table's replay."""
@@ -109,12 +113,13 @@ class ReplayService:
 
     # -- uploads ----------------------------------------------------------------------------------------
 
-    def upload(self, user: UserPublic, record: Any) -> ReplayPublic:
-        """Check an uploaded record (``check_upload``) and keep it as the user's; Invalid says what is
-        wrong, Refused that the user keeps as many as they may, TooMany that they upload too often."""
+    def upload(self, user: UserPublic, record: Any, language: str = DEFAULT) -> ReplayPublic:
+        """Check an uploaded record (``check_upload``) and keep it as the user's, its replay's unnamed seats
+        named in ``language``; Invalid says what is wrong, Refused that the user keeps as many as they
+        may, TooMany that they upload too often."""
         with self.db.read() as session:
             self._check_quota(session, user)
-        self.limit.check(str(user.id), "uploads")
+        self.limit.check(str(user.id), "too many uploads; try again in {seconds} s")
         try:
             replay = check_upload(record)
         except ValueError as error:
@@ -128,11 +133,12 @@ class ReplayService:
             session.flush()
             source = f"upload/{row.id}"
         self.cache.put(source, replay)
-        return _public(source, replay)
+        return _public(source, replay, language=language)
 
-    def of_upload(self, user: UserPublic, upload_id: int) -> ReplayPublic:
-        """The replay of the user's uploaded record; NotFound if they have none of that id."""
-        return _public(f"upload/{upload_id}", self._upload(self._owned(user, upload_id)))
+    def of_upload(self, user: UserPublic, upload_id: int, language: str = DEFAULT) -> ReplayPublic:
+        """The replay of the user's uploaded record (unnamed seats named in ``language``); NotFound if they
+        have none of that id."""
+        return _public(f"upload/{upload_id}", self._upload(self._owned(user, upload_id)), language=language)
 
     def upload_frame(self, user: UserPublic, upload_id: int, step: int) -> ReplayFrame:
         """Step ``step`` of the replay of the user's uploaded record."""
@@ -175,9 +181,10 @@ class ReplayService:
 
     # -- shared uploads ---------------------------------------------------------------------------------
 
-    def of_shared(self, key: str) -> ReplayPublic:
-        """The replay of the upload shared as ``key``; NotFound if no upload is shared so."""
-        return _public(f"shared/{key}", self._upload(self._shared(key)))
+    def of_shared(self, key: str, language: str = DEFAULT) -> ReplayPublic:
+        """The replay of the upload shared as ``key`` (unnamed seats named in ``language``); NotFound if no
+        upload is shared so."""
+        return _public(f"shared/{key}", self._upload(self._shared(key)), language=language)
 
     def shared_frame(self, key: str, step: int) -> ReplayFrame:
         """Step ``step`` of the replay of the upload shared as ``key``."""
@@ -193,8 +200,9 @@ class ReplayService:
         kept = session.scalar(select(func.count()).select_from(Upload).where(Upload.user_id == user.id))
         if kept is not None and kept >= self.quota:
             raise Refused(
-                f"you keep {kept} uploaded records, the most one may: delete one to upload another",
+                "you keep {kept} uploaded records, the most one may: delete one to upload another",
                 code="upload-quota",
+                kept=kept,
             )
 
     def _owned(self, user: UserPublic, upload_id: int) -> int:
@@ -242,7 +250,7 @@ class ReplayService:
 
 
 def _unknown(upload_id: int) -> NotFound:
-    return NotFound(f"there is no uploaded record {upload_id}", code="unknown-upload")
+    return NotFound("there is no uploaded record {upload}", code="unknown-upload", upload=upload_id)
 
 
 def check_upload(record: Any) -> Replay:
@@ -290,10 +298,12 @@ def _check_players(labels: Any, seats: int) -> None:
             )
 
 
-def _public(source: str, replay: Replay, *, ended: dict[str, Any] | None = None) -> ReplayPublic:
+def _public(
+    source: str, replay: Replay, *, ended: dict[str, Any] | None = None, language: str = DEFAULT
+) -> ReplayPublic:
     record = replay.record
-    # a record without names: its seats as people count them, from 1
-    labels = record.get("players") or [f"seat {seat + 1}" for seat in range(replay.players)]
+    # a record without names: its seats as people count them, from 1, in the reader's words ("seat 1")
+    labels = record.get("players") or unnamed_seats(record["game"], replay.players, language)
     return ReplayPublic(
         source=source,
         game=record["game"],
@@ -307,7 +317,7 @@ def _public(source: str, replay: Replay, *, ended: dict[str, Any] | None = None)
 
 def _frame(replay: Replay, step: int) -> ReplayFrame:
     if not 0 <= step < len(replay.steps):
-        raise NotFound(f"this replay has steps 0 to {len(replay.steps) - 1}", code="no-such-step")
+        raise NotFound("this replay has steps 0 to {last}", code="no-such-step", last=len(replay.steps) - 1)
     state = replay.state_at(step)
     at = replay.steps[step]
     return ReplayFrame(
@@ -319,3 +329,10 @@ def _frame(replay: Replay, step: int) -> ReplayFrame:
         views=[state.observation(seat) for seat in range(state.game.players)],
         public=state.observation(None),
     )
+
+
+def unnamed_seats(game: str, players: int, language: str = DEFAULT) -> list[str]:
+    """The names of the seats of a record that names nobody, as people count them ("seat 1"), in
+    ``language``: the narration's word."""
+    seat = narrator_for(game, language).all_words["seat"]
+    return [seat.format(seat=number) for number in range(1, players + 1)]

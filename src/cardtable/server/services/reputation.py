@@ -29,12 +29,14 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from sqlalchemy import Connection, update
 from sqlalchemy.orm import Session
 
+from ...i18n import DEFAULT, translations
 from ..db.models import User
-from ..errors import Forbidden
+from ..errors import N_, Forbidden
 from ..schemas import ReputationPublic, SeatPublic
 from . import decided
 
@@ -43,14 +45,27 @@ PRIOR_FINISHED = 9
 TIMEOUTS_PER_GAME = 4
 """So many timeouts weigh as much as one game not finished."""
 
-FORMULA = (
-    f"100 × (games finished + {PRIOR_FINISHED}) ÷ (games finished + games left + timeouts ÷ "
-    f"{TIMEOUTS_PER_GAME} + {PRIOR_GAMES}), rounded. Every account starts as if it had finished "
-    f"{PRIOR_FINISHED} games of {PRIOR_GAMES}, at {100 * PRIOR_FINISHED // PRIOR_GAMES}; a game left to the "
-    f"stand-in bot counts as a game not finished, and {TIMEOUTS_PER_GAME} timeouts (a move the stand-in made "
-    "because the time ran out, or a game time run out) as one."
+FORMULA = N_(
+    "100 × (games finished + {prior_finished}) ÷ (games finished + games left + timeouts ÷ {timeouts} +"
+    " {prior_games}), rounded. Every account starts as if it had finished {prior_finished} games of"
+    " {prior_games}, at {start}; a game left to the stand-in bot counts as a game not finished, and"
+    " {timeouts} timeouts (a move the stand-in made because the time ran out, or a game time run out) as one."
 )
-"""The score in words, as the profile page shows it."""
+"""The score in words, as the profile page shows it (``formula``: its numbers filled in)."""
+
+
+def formula(language: str = DEFAULT) -> str:
+    """``FORMULA`` in ``language``, with this module's numbers."""
+    return (
+        translations(language, "site")
+        .gettext(FORMULA)
+        .format(
+            prior_finished=PRIOR_FINISHED,
+            prior_games=PRIOR_GAMES,
+            timeouts=TIMEOUTS_PER_GAME,
+            start=100 * PRIOR_FINISHED // PRIOR_GAMES,
+        )
+    )
 
 
 def score(finished: int, left: int, timeouts: int) -> int:
@@ -59,8 +74,8 @@ def score(finished: int, left: int, timeouts: int) -> int:
     return round(100 * (finished + PRIOR_FINISHED) / games)
 
 
-def reputation_of(user: User) -> ReputationPublic | None:
-    """An account's reputation; None for a guest (or a deleted account)."""
+def reputation_of(user: User, language: str = DEFAULT) -> ReputationPublic | None:
+    """An account's reputation, its formula in ``language``; None for a guest (or a deleted account)."""
     if user.username is None or user.deleted:
         return None
     return ReputationPublic(
@@ -68,22 +83,42 @@ def reputation_of(user: User) -> ReputationPublic | None:
         left=user.games_left,
         timeouts=user.timeouts,
         score=score(user.games_finished, user.games_left, user.timeouts),
-        formula=FORMULA,
+        formula=formula(language),
     )
 
 
-def check_minimum(session: Session, user_id: int, *, place: str, minimum: int | None) -> None:
-    """Forbidden (code ``reputation``) when user ``user_id`` may not sit down at ``place`` ("table 3",
-    "tournament 2") asking ``minimum``."""
+BELOW = {
+    "table": N_("table {number} asks for a reputation of {minimum} or more (see your profile for yours)"),
+    "tournament": N_(
+        "tournament {number} asks for a reputation of {minimum} or more (see your profile for yours)"
+    ),
+}
+GUESTS_BELOW = {
+    "table": N_(
+        "table {number} asks for a reputation of {minimum} or more, which only accounts have: "
+        "sign up to sit here"
+    ),
+    "tournament": N_(
+        "tournament {number} asks for a reputation of {minimum} or more, which only accounts have: "
+        "sign up to sit here"
+    ),
+}
+"""What a player is told who may not sit down, by the place that asks (one sentence each, translated)."""
+
+
+def check_minimum(
+    session: Session, user_id: int, *, place: Literal["table", "tournament"], number: int, minimum: int | None
+) -> None:
+    """Forbidden (code ``reputation``) when user ``user_id`` may not sit down at ``place`` ``number``
+    (table 3, tournament 2) asking ``minimum``."""
     if not minimum:
         return
-    asked = f"{place} asks for a reputation of {minimum} or more"
     user = session.get(User, user_id)
     reputation = reputation_of(user) if user is not None else None
     if reputation is None:
-        raise Forbidden(f"{asked}, which only accounts have: sign up to sit here", code="reputation")
+        raise Forbidden(GUESTS_BELOW[place], code="reputation", number=number, minimum=minimum)
     if reputation.score < minimum:
-        raise Forbidden(f"{asked} (see your profile for yours)", code="reputation")
+        raise Forbidden(BELOW[place], code="reputation", number=number, minimum=minimum)
 
 
 def count_table(

@@ -35,6 +35,7 @@ Decisions:
   record they may replay: a review of a private upload shows much of the record, and ids are sequential.
   Anyone else is told there is no such review.
 - The service stores and checks; running the job is the ``submit`` function's (``review_runner``).
+- A review's words are stored in every language (``review_worker``): each reader is shown theirs.
 """
 
 from __future__ import annotations
@@ -51,11 +52,13 @@ from sqlalchemy.exc import IntegrityError
 
 import cardtable
 from cardtable.core.game import JsonDict
+from cardtable.i18n import DEFAULT
 
 from ..db.database import Database
 from ..db.models import Review, ReviewReader
 from ..errors import Invalid, NotFound, Refused, TooMany
 from ..limits import Limit
+from ..review_worker import in_language
 from ..schemas import ReviewPublic, UserPublic
 from .accounts import now
 
@@ -131,10 +134,11 @@ class ReviewService:
         iterations: int | None,
         *,
         address: str | None = None,
+        language: str = DEFAULT,
     ) -> ReviewPublic:
         """The review of ``seat`` in the finished ``record`` at ``iterations`` per decision (rounded to
         the ladder): stored, running or queued already, else queued (Refused says why not). ``address``
-        is the client's, for the limit per address."""
+        is the client's, for the limit per address; ``language`` the reader's, for its words."""
         budget = self._budget(iterations)
         _check(record, seat)
         key = record_key(record)
@@ -143,10 +147,12 @@ class ReviewService:
                 row = session.execute(_keyed(key, seat, budget)).scalar_one_or_none()
                 if row is not None and not _restartable(row):
                     _let_read(session, row.id, user)
-                    return _public(row, _place(session, row))
+                    return _public(row, _place(session, row), language)
                 self._check_limit(session, user)
                 if self.per_address is not None and address is not None:
-                    self.per_address.check(address, "reviews started from here")
+                    self.per_address.check(
+                        address, "too many reviews started from here; try again in {seconds} s"
+                    )
                 if row is None:
                     row = Review(
                         record_key=key, seat=seat, iterations=budget, status=QUEUED, updated_at=now()
@@ -160,18 +166,19 @@ class ReviewService:
             with self.db.write() as session:
                 row = session.execute(_keyed(key, seat, budget)).scalar_one()
                 _let_read(session, row.id, user)
-                return _public(row, _place(session, row))
+                return _public(row, _place(session, row), language)
         self.submit(ReviewJob(public.id, dict(record), seat, budget))
         return public
 
-    def get(self, review_id: int, user: UserPublic) -> ReviewPublic:
-        """A review's progress (with its place while queued), or its result; NotFound if there is none,
-        or if ``user`` never asked for it (the same answer: a review's id tells nothing)."""
+    def get(self, review_id: int, user: UserPublic, language: str = DEFAULT) -> ReviewPublic:
+        """A review's progress (with its place while queued), or its result with its words in
+        ``language``; NotFound if there is none, or if ``user`` never asked for it (the same answer: a
+        review's id tells nothing)."""
         with self.db.read() as session:
             row = session.get(Review, review_id)
             if row is None or session.get(ReviewReader, (review_id, user.id)) is None:
-                raise NotFound(f"there is no review {review_id}", code="unknown-review")
-            return _public(row, _place(session, row))
+                raise NotFound("there is no review {review}", code="unknown-review", review=review_id)
+            return _public(row, _place(session, row), language)
 
     def wanted(self, review_id: int) -> bool:
         """True if ``review_id`` is stored as queued or running (neither done nor failed)."""
@@ -217,8 +224,9 @@ class ReviewService:
             return self.iterations
         if iterations > self.iterations:
             raise Invalid(
-                f"a review may search at most {self.iterations} iterations per decision on this site",
+                "a review may search at most {iterations} iterations per decision on this site",
                 code="budget-too-large",
+                iterations=self.iterations,
             )
         return budget_level(iterations, self.iterations)
 
@@ -230,8 +238,9 @@ class ReviewService:
         )
         if running >= self.limit:
             raise TooMany(
-                f"you have {running} reviews running, the most at a time: ask again once one is done",
+                "you have {running} reviews running, the most at a time: ask again once one is done",
                 retry_after=RETRY_SECONDS,
+                running=running,
             )
 
     def _set(self, review_id: int, **values: Any) -> None:
@@ -251,12 +260,20 @@ def _check(record: Mapping[str, Any], seat: int) -> None:
         raise Refused("only a finished game is reviewed: this record's game is not over", code="not-over")
     players = cardtable.make(record["game"], **record["options"]).players
     if not 0 <= seat < players:
-        raise Invalid(f"seat must be one of 0..{players - 1} in this game, got {seat}", code="bad-seat")
+        raise Invalid(
+            "seat must be one of 0..{last} in this game, got {seat}",
+            code="bad-seat",
+            last=players - 1,
+            seat=seat,
+        )
     moves = sum(1 for event in record["events"] if "move" in event and event.get("seat") == seat)
     if moves > MAX_DECISIONS:
         raise Invalid(
-            f"seat {seat} made {moves} moves in this game; a review takes at most {MAX_DECISIONS}",
+            "seat {seat} made {moves} moves in this game; a review takes at most {most}",
             code="too-long",
+            seat=seat,
+            moves=moves,
+            most=MAX_DECISIONS,
         )
 
 
@@ -295,7 +312,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=now().tzinfo)
 
 
-def _public(row: Review, place: int | None = None) -> ReviewPublic:
+def _public(row: Review, place: int | None = None, language: str = DEFAULT) -> ReviewPublic:
     status = RUNNING if row.status == QUEUED else row.status
     error = row.error
     if status == RUNNING and _aware(row.updated_at) <= _fresh():
@@ -310,7 +327,7 @@ def _public(row: Review, place: int | None = None) -> ReviewPublic:
         total=total,
         percent=100 if status == DONE else (100 * row.done // total if total else 0),
         error=error,
-        result=row.result if status == DONE else None,
+        result=in_language(row.result, language) if status == DONE and row.result is not None else None,
         place=place,
         seconds_left=_seconds_left(row) if status == RUNNING else None,
     )

@@ -6,7 +6,9 @@ Decisions:
 - The board is read from the game's declared options, not from a list kept here, so a game that gains
   versions gains boards.
 - A table made before a game had versions lacks the option; it counts as the game's default version.
-- A board's label names the game as players write it (``Game.title``); its key keeps the game's id.
+- A board's label names the game as players write it (``Game.title``); its key keeps the game's id. The
+  word for its version is the game's own name of that option, in the reader's language (the narration's
+  ``option_words``), so the create-table form, the leaderboards and the mails say it alike.
 
 >>> board_of("troeven", {"version": 2})
 'troeven-v2'
@@ -14,6 +16,8 @@ Decisions:
 'slobberhannes'
 >>> label_of("troeven-v1")
 'Troeven (version 1)'
+>>> label_of("troeven-v2", "nl")
+'Troeven (versie 2)'
 >>> label_of("mue")
 'Mü'
 """
@@ -24,6 +28,8 @@ from functools import cache
 from typing import Any
 
 import cardtable
+from cardtable.i18n import DEFAULT
+from cardtable.narration.options import option_words
 
 from ..schemas import BoardPublic
 
@@ -47,13 +53,13 @@ def board_of(game: str, options: dict[str, Any]) -> str:
     return f"{game}-v{options.get(VERSION, versions[1])}"
 
 
-def boards() -> list[BoardPublic]:
-    """Every leaderboard, game by game."""
+def boards(language: str = DEFAULT) -> list[BoardPublic]:
+    """Every leaderboard, game by game, labelled in ``language``."""
     found: list[BoardPublic] = []
     for game in cardtable.games():
         versions = _versions(game)
         keys = [game] if versions is None else [f"{game}-v{v}" for v in versions[0]]
-        found.extend(BoardPublic(key=key, game=game, label=label_of(key)) for key in keys)
+        found.extend(BoardPublic(key=key, game=game, label=label_of(key, language)) for key in keys)
     return found
 
 
@@ -62,11 +68,12 @@ def game_of(board: str) -> str:
     return next(b.game for b in boards() if b.key == board)
 
 
-def label_of(board: str) -> str:
-    """A leaderboard's name in words: the game's title, with its version when it has several."""
+def label_of(board: str, language: str = DEFAULT) -> str:
+    """A leaderboard's name in words in ``language``: the game's title, with its version when it has
+    several."""
     game, sep, version = board.rpartition("-v")
     if sep and game in cardtable.games() and _versions(game) is not None:
-        return f"{_title(game)} ({VERSION} {version})"
+        return f"{_title(game)} ({option_words(game, language)[VERSION]['label']} {version})"
     return _title(board) if board in cardtable.games() else board
 
 

@@ -37,14 +37,16 @@ class TableLimits:
         mine = table_store.unfinished_tables(session, creator=user.id)
         if mine >= self.per_account:
             raise Refused(
-                f"you have {mine} tables that are not over (at most {self.per_account}): "
-                "finish or end one first",
+                "you have {tables} tables that are not over (at most {most}): finish or end one first",
                 code="too-many-tables",
+                tables=mine,
+                most=self.per_account,
             )
         if table_store.unfinished_tables(session, address=address) >= self.per_address:
             raise Refused(
-                f"too many tables not over were opened from your address (at most {self.per_address})",
+                "too many tables not over were opened from your address (at most {most})",
                 code="too-many-tables",
+                most=self.per_address,
             )
 
     def check_invites(self, *, user: UserPublic, address: str, invited: Sequence[str]) -> None:

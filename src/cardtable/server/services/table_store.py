@@ -38,7 +38,7 @@ def table_row(session: Session, *, table_id: int, lock: bool = False) -> GameTab
     write commits, so writers on other servers take their turns."""
     table = session.get(GameTable, table_id, with_for_update={"of": GameTable} if lock else None)
     if table is None:
-        raise NotFound(f"there is no table {table_id}", code="unknown-table")
+        raise NotFound("there is no table {table}", code="unknown-table", table=table_id)
     return table
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import time
 
+from cardtable.i18n import DEFAULT
+
 from ..db.database import Database
 from ..presence import Presence
 from ..pubsub import PubSub, Subscriber
@@ -27,7 +29,7 @@ from .lobby import Lobby
 from .moves import Moves
 from .table_limits import TableLimits
 from .turns import BotTurn, Turns
-from .updates import channel, publish, table_message
+from .updates import TableUpdate, channel, publish, reworded, table_message
 
 
 class TableService:
@@ -68,9 +70,10 @@ class TableService:
         handing it to one and back cost about 100 us of CPU a move here, 15-20% of a move under load."""
         return self.db.is_sqlite and not self.shared
 
-    def watch(self, table_id: int, user_id: int, subscriber: Subscriber) -> str:
-        """Subscribe to a table's updates and return its current state as this user may see it. Both
-        happen under the table's lock, so no update falls between the two."""
+    def watch(self, table_id: int, user_id: int, subscriber: Subscriber, language: str = DEFAULT) -> str:
+        """Subscribe to a table's updates and return its current state as this user may see it, its log
+        in ``language`` (its updates are worded in it from now on: ``LiveTables.reading``). Both happen
+        under the table's lock, so no update falls between the two."""
         with self.live.lock(table_id):
             # subscribed before the read: an update another server commits meanwhile still arrives
             self.pubsub.subscribe(channel(table_id), subscriber)
@@ -82,13 +85,31 @@ class TableService:
                 self.pubsub.unsubscribe(channel(table_id), subscriber)
                 raise
             self.away.arrived(table_id, user_id)
-            return table_message(live, seat=live.seat_of(user_id), now=time.time())
+            first = table_message(live, seat=live.seat_of(user_id), now=time.time(), language=language)
+            self.live.reading(table_id, language, 1)  # counted once watched: ``unwatch`` takes it back
+            return first
 
-    def unwatch(self, table_id: int, user_id: int, subscriber: Subscriber) -> None:
-        """Stop sending a table's updates to ``subscriber``; a seated person whose last connection this was
-        gets the grace period before the stand-in bot takes their seat. Never blocks (no lock, no query)."""
+    def unwatch(self, table_id: int, user_id: int, subscriber: Subscriber, language: str = DEFAULT) -> None:
+        """Stop sending a table's updates to ``subscriber`` (which ``watch`` was given with ``language``);
+        a seated person whose last connection this was gets the grace period before the stand-in bot takes
+        their seat. Never blocks (no lock, no query)."""
         self.pubsub.unsubscribe(channel(table_id), subscriber)
+        self.live.reading(table_id, language, -1)
         self.away.departed(table_id, user_id)
+
+    def reworded(self, update: TableUpdate, user_id: int, language: str) -> str | None:
+        """``user_id``'s text of ``update`` with its log in ``language``, which its publisher did not word
+        (another server's, or a reader who came meanwhile): worded from the story held here, brought up to
+        the update's version. The English text when this server no longer holds the step (a game that
+        ended on another server: its page asks for the finished log, in its language, at a reload)."""
+        text = update.text_for(user_id)
+        with self.live.lock(update.table_id):
+            story = self.live.load(update.table_id, at_least=update.version).story
+            told = story.at(update.version) if story is not None else None
+            if text is None or story is None or told is None:
+                return text
+            words = story.words(told, update.audience(user_id), language)
+        return reworded(text, told.start, words)
 
     def play(self, table_id: int, user_id: int, move: str, version: int) -> None:
         """A person's move (``moves``); Refused says why it was not taken (and nothing changed)."""
@@ -102,10 +123,11 @@ class TableService:
         """A bot's move for the turn it was given (``moves``); Refused when that turn has passed."""
         self.moves.play_bot(turn, action)
 
-    def why(self, table_id: int, user_id: int, text: str) -> str:
-        """The answer (a ``hint`` message) to "why may I not make this move, or play this card?"."""
+    def why(self, table_id: int, user_id: int, text: str, language: str = DEFAULT) -> str:
+        """The answer (a ``hint`` message) to "why may I not make this move, or play this card?", in
+        ``language``."""
         with self.live.lock(table_id):
-            answer = hint(self.live.load(table_id), user_id, text)
+            answer = hint(self.live.load(table_id), user_id, text, language)
         return answer.model_dump_json()
 
     def step_away(self, table_id: int, user_id: int) -> None:

@@ -1,6 +1,8 @@
 """A tournament as the API shows it: its settings, entrants, rounds with their tables, the standings and
 how it is scored in words. Entrants are named as players name them: an account by its display name, a
-bot by its level and number (``hard bot 1``, ``cardtable.tournaments.bot_names``)."""
+bot by its level and number (``hard bot 1``, ``cardtable.tournaments.bot_names``). The words are in the
+reader's language: a bot's name as the game log says it (``narration.words.player_names``), the scoring
+through the ``site`` catalog."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from datetime import UTC, datetime
 from typing import Literal, cast
 
 import cardtable
+from cardtable.i18n import DEFAULT, translations
+from cardtable.narration.words import player_names
 from cardtable.tournaments import bot_names, on_streak, placing_points, rules_in_words
 
 from ..db.models import Tournament
@@ -25,9 +29,10 @@ Format = Literal["swiss", "arena"]
 Status = Literal["open", "running", "over"]
 
 
-def entrants_public(tournament: Tournament) -> dict[int, EntrantPublic]:
-    """Every entrant by its id, named."""
-    bots = iter(bot_names([e.bot for e in tournament.entrants if e.bot is not None]))
+def entrants_public(tournament: Tournament, language: str = DEFAULT) -> dict[int, EntrantPublic]:
+    """Every entrant by its id, named (a bot in ``language``)."""
+    levels = [e.bot for e in tournament.entrants if e.bot is not None]
+    bots = iter(bot_names(levels, lambda level: player_names([f"bot:{level}"], language=language)[0]))
     found = {}
     for entrant in tournament.entrants:
         user = entrant.user
@@ -67,9 +72,9 @@ def summary(tournament: Tournament, round_number: int) -> TournamentSummary:
     )
 
 
-def public(tournament: Tournament, so_far: Played) -> TournamentPublic:
-    """A tournament with its entrants, rounds and standings."""
-    entrants = entrants_public(tournament)
+def public(tournament: Tournament, so_far: Played, language: str = DEFAULT) -> TournamentPublic:
+    """A tournament with its entrants, rounds and standings, its words in ``language``."""
+    entrants = entrants_public(tournament, language)
     arena = tournament.format == ARENA
     by_game = placings(so_far)
     standings = [
@@ -89,7 +94,9 @@ def public(tournament: Tournament, so_far: Played) -> TournamentPublic:
         entrants=list(entrants.values()),
         rounds=_rounds(so_far, entrants),
         standings=standings,
-        scoring=rules_in_words(arena=arena, duplicate=tournament.duplicate),
+        scoring=rules_in_words(
+            arena=arena, duplicate=tournament.duplicate, gettext=translations(language, "site").gettext
+        ),
     )
 
 

@@ -36,10 +36,11 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 import cardtable
+from cardtable.i18n import DEFAULT
 
 from ..db.database import Database
 from ..db.models import GameTable, Tournament, TournamentEntrant, TournamentTable
-from ..errors import Forbidden, Invalid, NotFound, Refused
+from ..errors import N_, Forbidden, Invalid, NotFound, Refused
 from ..schemas import TournamentIn, TournamentPublic, TournamentSummary, UserPublic
 from . import reputation
 from .accounts import now
@@ -82,15 +83,15 @@ class TournamentService:
             )
             return [summary(t, rounds.get(t.id, 0)) for t in found]
 
-    def get(self, tournament_id: int) -> TournamentPublic:
+    def get(self, tournament_id: int, language: str = DEFAULT) -> TournamentPublic:
         """One tournament with its rounds and standings; NotFound if there is none."""
         with self.db.read() as session:
             tournament = _row(session, tournament_id)
-            return public(tournament, played(session, tournament_id))
+            return public(tournament, played(session, tournament_id), language)
 
-    def create(self, user: UserPublic, spec: TournamentIn) -> TournamentPublic:
+    def create(self, user: UserPublic, spec: TournamentIn, language: str = DEFAULT) -> TournamentPublic:
         """A new open tournament, its bots entered; Invalid names the bad game, option or bot level."""
-        _account(user, "create")
+        _account(user, N_("guests cannot create tournaments: sign up to play in them"))
         try:
             game = cardtable.make(spec.game, **spec.options)
         except ValueError as error:
@@ -99,7 +100,11 @@ class TournamentService:
         levels = bot_levels()
         for level in spec.bots:
             if level not in levels:
-                raise Invalid(f"there is no bot level {level!r}; the levels are: {', '.join(levels)}")
+                raise Invalid(
+                    "there is no bot level {level!r}; the levels are: {levels}",
+                    level=level,
+                    levels=", ".join(levels),
+                )
         with self.db.write() as session:
             going = session.scalar(
                 select(func.count())
@@ -108,8 +113,9 @@ class TournamentService:
             )
             if (going or 0) >= OPEN_PER_ACCOUNT:
                 raise Refused(
-                    f"you have {OPEN_PER_ACCOUNT} tournaments that are not over; wait for one to end",
+                    "you have {most} tournaments that are not over; wait for one to end",
                     code="too-many-tournaments",
+                    most=OPEN_PER_ACCOUNT,
                 )
             tournament = Tournament(
                 game=game.name,
@@ -129,54 +135,70 @@ class TournamentService:
             )
             session.add(tournament)
             session.flush()
-            return public(tournament, played(session, tournament.id))
+            return public(tournament, played(session, tournament.id), language)
 
-    def join(self, user: UserPublic, tournament_id: int) -> TournamentPublic:
+    def join(self, user: UserPublic, tournament_id: int, language: str = DEFAULT) -> TournamentPublic:
         """Enter an open tournament; Forbidden for a guest or below its minimum reputation."""
-        _account(user, "enter")
+        _account(user, N_("guests cannot enter tournaments: sign up to play in them"))
         with self.db.write() as session:
             tournament = _row(session, tournament_id, lock=True)
             _check_open(tournament)
             if any(e.user_id == user.id for e in tournament.entrants):
                 raise Refused(
-                    f"you are entered in tournament {tournament_id} already", code="already-entered"
+                    "you are entered in tournament {tournament} already",
+                    code="already-entered",
+                    tournament=tournament_id,
                 )
             if len(tournament.entrants) >= ENTRANTS_MAX:
                 raise Refused(
-                    f"tournament {tournament_id} has {ENTRANTS_MAX} entrants: it is full", code="full"
+                    "tournament {tournament} has {most} entrants: it is full",
+                    code="full",
+                    tournament=tournament_id,
+                    most=ENTRANTS_MAX,
                 )
             reputation.check_minimum(
-                session, user.id, place=f"tournament {tournament_id}", minimum=tournament.min_reputation
+                session, user.id, place="tournament", number=tournament_id, minimum=tournament.min_reputation
             )
             tournament.entrants.append(TournamentEntrant(user_id=user.id))
             session.flush()
-            return public(tournament, played(session, tournament_id))
+            return public(tournament, played(session, tournament_id), language)
 
-    def leave(self, user: UserPublic, tournament_id: int) -> TournamentPublic:
+    def leave(self, user: UserPublic, tournament_id: int, language: str = DEFAULT) -> TournamentPublic:
         """Withdraw from a tournament that has not started."""
         with self.db.write() as session:
             tournament = _row(session, tournament_id, lock=True)
             mine = next((e for e in tournament.entrants if e.user_id == user.id), None)
             if mine is None:
-                raise Refused(f"you are not entered in tournament {tournament_id}", code="not-entered")
+                raise Refused(
+                    "you are not entered in tournament {tournament}",
+                    code="not-entered",
+                    tournament=tournament_id,
+                )
             _check_open(tournament)
             tournament.entrants.remove(mine)
             session.flush()
-            return public(tournament, played(session, tournament_id))
+            return public(tournament, played(session, tournament_id), language)
 
-    def start(self, user: UserPublic, tournament_id: int) -> TournamentPublic:
+    def start(self, user: UserPublic, tournament_id: int, language: str = DEFAULT) -> TournamentPublic:
         """The creator starts an open tournament: round 1 is paired (an arena seats everyone it can)."""
         with self.db.write() as session:
             tournament = _row(session, tournament_id, lock=True)
             if tournament.created_by != user.id:
-                raise Forbidden(f"only its creator may start tournament {tournament_id}", code="not-creator")
+                raise Forbidden(
+                    "only its creator may start tournament {tournament}",
+                    code="not-creator",
+                    tournament=tournament_id,
+                )
             _check_open(tournament)
             size = cardtable.make(tournament.game, **tournament.options).players
             if len(tournament.entrants) < size:
                 raise Refused(
-                    f"a table of {cardtable.make(tournament.game).title} needs {size} players; tournament "
-                    f"{tournament_id} has {len(tournament.entrants)} entrants",
+                    "a table of {game} needs {size} players; tournament {tournament} has {entrants} entrants",
                     code="too-few",
+                    game=cardtable.make(tournament.game).title,
+                    size=size,
+                    tournament=tournament_id,
+                    entrants=len(tournament.entrants),
                 )
             started = time.time()
             tournament.status, tournament.started_at = "running", started
@@ -184,7 +206,7 @@ class TournamentService:
                 tournament.ends_at = started + tournament.minutes * 60
             tables = next_tables(session, self.lobby, tournament)
             session.flush()
-            shown = public(tournament, played(session, tournament_id))
+            shown = public(tournament, played(session, tournament_id), language)
         self._started(tables)
         return shown
 
@@ -232,16 +254,20 @@ def _row(session: Session, tournament_id: int, *, lock: bool = False) -> Tournam
     """The tournament's row; NotFound if there is none. ``lock`` holds it until the transaction ends."""
     tournament = session.get(Tournament, tournament_id, with_for_update={"of": Tournament} if lock else None)
     if tournament is None:
-        raise NotFound(f"there is no tournament {tournament_id}", code="unknown-tournament")
+        raise NotFound(
+            "there is no tournament {tournament}", code="unknown-tournament", tournament=tournament_id
+        )
     return tournament
 
 
-def _account(user: UserPublic, doing: str) -> None:
-    """Forbidden for a guest."""
+def _account(user: UserPublic, refusal: str) -> None:
+    """Forbidden for a guest, told ``refusal`` (a message of the ``site`` catalog, ``errors.N_``)."""
     if user.guest or user.username is None:
-        raise Forbidden(f"guests cannot {doing} tournaments: sign up to play in them", code="guest")
+        raise Forbidden(refusal, code="guest")
 
 
 def _check_open(tournament: Tournament) -> None:
     if tournament.status != "open":
-        raise Refused(f"tournament {tournament.id} has started already", code="not-open")
+        raise Refused(
+            "tournament {tournament} has started already", code="not-open", tournament=tournament.id
+        )

@@ -24,15 +24,22 @@ Decisions:
   stored one.
 - A move's change for the other servers carries why the stand-in made it, if it did: with the events,
   the follower tells the move itself (``live.follow``) and words the same log; no fact crosses Redis.
+- The log is in its reader's language. The texts are English (``texts``), and the same texts are made
+  in every other language a connection here reads the table in (``worded``, from ``Live.languages``): a
+  step is worded once per audience and language read, and the observations are made once for all of
+  them. A reader whose language an update lacks (a connection to another server, or one that came
+  meanwhile) has the log part of its text worded when it is sent (``reworded``).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+
+from cardtable.i18n import DEFAULT
 
 from ..pubsub import PubSub
 from .clocks import clock_state
@@ -54,39 +61,74 @@ class TableUpdate:
     version: int
     seat_users: tuple[int | None, ...]
     texts: dict[int | None, str]
+    """In English, by audience (a seat, or None for everybody else)."""
     change: str | None = None
     """For the other servers only (never sent to a client: it holds what no seat may see): the move's
     record events and the table's running facts after it, as JSON (``move_change``)."""
+    worded: dict[str, dict[int | None, str]] = field(default_factory=dict)
+    """The texts in each other language read at the table, by language and audience."""
 
-    def text_for(self, user_id: int) -> str | None:
-        """The text for ``user_id``: its seat's view if it sits at the table, else the public one; None when
-        the update is not for them (a step of a turn in progress goes to its person alone: ``held``)."""
+    def audience(self, user_id: int) -> int | None:
+        """The seat ``user_id`` sits at, or None (the public text's audience)."""
         for seat, owner in enumerate(self.seat_users):
             if owner == user_id:
-                return self.texts.get(seat)
-        return self.texts.get(None)
+                return seat
+        return None
+
+    def text_for(self, user_id: int, language: str = DEFAULT) -> str | None:
+        """The text for ``user_id`` in ``language``: its seat's view if it sits at the table, else the
+        public one; None when the update is not for them (a step of a turn in progress goes to its person
+        alone: ``held``). A language the update lacks gives the English text (see ``unworded``)."""
+        audience = self.audience(user_id)
+        if language != DEFAULT:
+            text = self.worded.get(language, {}).get(audience)
+            if text is not None:
+                return text
+        return self.texts.get(audience)
+
+    def unworded(self, user_id: int, language: str) -> bool:
+        """Whether ``user_id``'s text carries log words that are not in ``language`` (``reworded``)."""
+        audience = self.audience(user_id)
+        if language == DEFAULT or audience in self.worded.get(language, {}):
+            return False
+        text = self.texts.get(audience)
+        return text is not None and not text.endswith(f"{NO_LOG}}}")
 
 
-def table_message(live: Live, *, seat: int | None, now: float) -> str:
-    """The table message for one seat, or for spectators when ``seat`` is None, with the clocks at ``now``;
-    a seat with steps of its turn in progress held sees them (``held``)."""
+def table_message(live: Live, *, seat: int | None, now: float, language: str = DEFAULT) -> str:
+    """The table message for one seat, or for spectators when ``seat`` is None, with the clocks at ``now``
+    and the log in ``language``; a seat with steps of its turn in progress held sees them (``held``)."""
     held = live.held_by(seat) if seat is not None else None
-    return _text(_common(live, now, held), live, seat, {}, held)
+    return _text(_common(live, now, held), live, seat, {}, held, language)
 
 
 def table_update(live: Live, *, since: int | None = None) -> TableUpdate:
-    """The table as every audience may see it now; after a move from version ``since``, with its change."""
+    """The table as every audience may see it now, in English and each language read here
+    (``Live.languages``); after a move from version ``since``, with its change."""
     common = _common(live, time.time())
-    logs: dict[int, str] = {}  # the log part of the texts, by the words it is made of: most share one
-    texts: dict[int | None, str] = {
-        seat: _text(common, live, seat, logs) for seat, user in enumerate(live.seat_users) if user is not None
-    }
+    audiences = [seat for seat, user in enumerate(live.seat_users) if user is not None]
+    own = {seat: _own(common, live, seat) for seat in [*audiences, None]}
     held = live.held_by()
-    if held is not None and held.seat in texts:  # its person sees the turn in progress (``held``)
-        texts[held.seat] = _text(_common(live, common.now, held), live, held.seat, {}, held)
-    texts[None] = _text(common, live, None, logs)
+    held_texts: dict[int | None, str] = {}
+    if held is not None and held.seat in own:  # its person sees the turn in progress (``held``)
+        held_texts[held.seat] = _text(_common(live, common.now, held), live, held.seat, {}, held)
+    logs: dict[int, str] = {}  # the log part of the texts, by the words it is made of: most share one
+
+    def texts(language: str) -> dict[int | None, str]:
+        found = {seat: f"{part},{_log_part(live, seat, logs, language)}}}" for seat, part in own.items()}
+        return {**found, **held_texts}
+
     change = move_change(live, since) if since is not None else None
-    return TableUpdate(live.id, live.version, live.seat_users, texts, change)
+    worded = {language: texts(language) for language in live.languages}
+    return TableUpdate(live.id, live.version, live.seat_users, texts(DEFAULT), change, worded)
+
+
+def reworded(text: str, told_start: int, words: tuple[list[Any], list[Any]]) -> str:
+    """``text`` (a table message with a log) with its log part replaced by ``words`` (the entries and
+    score rows of the step that started at record event ``told_start``, in another language)."""
+    entries, rows = words
+    part = _json({"log_since": told_start, "log": entries, "log_sheet": rows})[1:-1]
+    return f"{text[: text.rfind(LOG_FIELD)]},{part}}}"
 
 
 def move_change(live: Live, since: int) -> str:
@@ -140,11 +182,24 @@ def _common(live: Live, now: float, held: Held | None = None) -> _Common:
 
 
 def _text(
-    common: _Common, live: Live, seat: int | None, logs: dict[int, str], held: Held | None = None
+    common: _Common,
+    live: Live,
+    seat: int | None,
+    logs: dict[int, str],
+    held: Held | None = None,
+    language: str = DEFAULT,
 ) -> str:
     """The ``TableMessage`` text of one audience: the shared fields, its seat, observation and moves, and
-    its log of the latest step (from ``logs``, the log parts made so far for this update). With ``held``
-    steps, the seat's view of its turn in progress, without a log: the log tells a turn once final."""
+    its log of the latest step in ``language`` (from ``logs``, the log parts made so far for this
+    update). With ``held`` steps, the seat's view of its turn in progress, without a log: the log tells a
+    turn once final."""
+    log = _log_part(live, seat, logs, language) if held is None else NO_LOG
+    return f"{_own(common, live, seat, held)},{log}}}"
+
+
+def _own(common: _Common, live: Live, seat: int | None, held: Held | None = None) -> str:
+    """An audience's text up to its log (JSON without the log's fields and the closing brace): the shared
+    fields, its seat, observation and moves."""
     state = live.state if held is None else held.state
     moves: list[str] = []
     if (
@@ -157,21 +212,24 @@ def _text(
         moves = [state.action_to_string(a) for a in state.legal_actions()]
     observation = state.observation(seat) if state is not None else None
     own = _json({"seat": seat, "observation": observation, "moves": moves})
-    log = _log_part(live, seat, logs) if state is live.state else NO_LOG
-    return f"{common.head},{own[1:-1]},{log}}}"
+    return f"{common.head},{own[1:-1]}"
 
 
+LOG_FIELD = ',"log_since":'
+"""Where an audience's text turns to its log (no string in the JSON before it can hold it: a quote in a
+string is escaped)."""
 NO_LOG = '"log_since":null,"log":[],"log_sheet":[]'
 
 
-def _log_part(live: Live, seat: int | None, logs: dict[int, str]) -> str:
+def _log_part(live: Live, seat: int | None, logs: dict[int, str], language: str = DEFAULT) -> str:
     """The ``log_since``, ``log`` and ``log_sheet`` fields of one audience's text (JSON without braces):
-    the latest step's words, made into JSON once for all the audiences that read the same words."""
+    the latest step's words in ``language``, made into JSON once for all the audiences that read the
+    same words."""
     story = live.story
     if story is None or not story.steps:
         return NO_LOG
     told = story.steps[-1]
-    words = story.words(told, seat)
+    words = story.words(told, seat, language)
     part = logs.get(id(words))
     if part is None:
         entries, rows = words

@@ -12,7 +12,8 @@
 // A table newly waiting for you, or a new invitation, is told by notify.js (a notification, a sound).
 
 import { h, replace } from "./dom.js";
-import { gameTitles, titleOf } from "./names.js";
+import { t, tn } from "./i18n.js";
+import { gameTitles, seatWord, titleOf } from "./names.js";
 import { hidden, newsOf, notify, notifyButton, turnChime } from "./notify.js";
 import { TRICK_PAUSE_KEY } from "./prefs.js";
 
@@ -46,9 +47,14 @@ function describe(data, response) {
   if (typeof detail === "string") return detail;
   if (Array.isArray(detail) && detail.length) {
     const first = detail[0];
-    return `${(first.loc || []).slice(1).join(".") || "input"}: ${first.msg}`;
+    return `${(first.loc || []).slice(1).join(".") || t("input")}: ${first.msg}`;
   }
-  return `${response.status} ${response.statusText}`;
+  return serverTrouble(response);
+}
+
+/** What to say of an answer that brings no reason of its own (a proxy's error page, a server down). */
+export function serverTrouble(response) {
+  return t("The server answered with error {status}.", { status: response.status });
 }
 
 /** The logged-in user, or a trip to the login page (coming back here afterwards). */
@@ -64,9 +70,11 @@ export async function requireUser() {
   }
 }
 
-/** Fill the page header: the site name, who is logged in, and a log-out button. */
+/** Fill the page header: the site name, who is logged in, and a log-out button; the language switch the
+ * page came with (language.js) stays, last. */
 export function header(user) {
   const bar = document.querySelector("header.bar");
+  const languages = bar.querySelector("#language");
   const logout = async () => {
     await api("/accounts/logout", { method: "POST" });
     location.assign("/login");
@@ -77,10 +85,10 @@ export function header(user) {
     h(
       "nav",
       {},
-      h("a", { href: "/" }, "Lobby"),
-      h("a", { href: "/new" }, "New table"),
-      h("a", { href: "/replays" }, "Replays"),
-      h("a", { href: "/leaderboards" }, "Leaderboards"),
+      h("a", { href: "/" }, t("Lobby")),
+      h("a", { href: "/new" }, t("New table")),
+      h("a", { href: "/replays" }, t("Replays")),
+      h("a", { href: "/leaderboards" }, t("Leaderboards")),
     ),
     h(
       "span",
@@ -89,11 +97,12 @@ export function header(user) {
       h("span", { id: "my-invitations", "aria-live": "polite" }),
       notifyButton(),
       user.guest
-        ? h("span", { id: "user-name" }, user.name, " (guest)")
-        : h("a", { id: "user-name", href: `/players/${encodeURIComponent(user.username)}`, title: "your profile" }, user.name),
-      user.guest ? null : h("a", { href: "/settings" }, "Settings"),
-      h("button", { class: "link", type: "button", onclick: logout }, "Log out"),
+        ? h("span", { id: "user-name" }, t("{name} (guest)", { name: user.name }))
+        : h("a", { id: "user-name", href: `/players/${encodeURIComponent(user.username)}`, title: t("your profile") }, user.name),
+      user.guest ? null : h("a", { href: "/settings" }, t("Settings")),
+      h("button", { class: "link", type: "button", onclick: logout }, t("Log out")),
     ),
+    languages,
   );
   refreshTurns();
   refreshInvitations();
@@ -138,16 +147,16 @@ export async function showMyTurns(turns) {
   const el = document.querySelector("#my-turns");
   if (!el) return;
   const titles = await gameTitles(api).catch(() => new Map());
-  const link = (t) => h("a", { href: `/tables/${t.table}`, class: "turn-link", title: titleOf(titles, t.game), "aria-current": location.pathname === `/tables/${t.table}` ? "page" : undefined }, `#${t.table}`);
-  replace(el, turns.length ? [`Your turn at ${turns.length} ${turns.length === 1 ? "table" : "tables"}:`, turns.map((t) => [" ", link(t)])] : []);
+  const link = (turn) => h("a", { href: `/tables/${turn.table}`, class: "turn-link", title: titleOf(titles, turn.game), "aria-current": location.pathname === `/tables/${turn.table}` ? "page" : undefined }, `#${turn.table}`);
+  replace(el, turns.length ? [tn("Your turn at {count} table:", "Your turn at {count} tables:", turns.length), turns.map((turn) => [" ", link(turn)])] : []);
   if (document.title !== turnTitle) ownTitle = document.title; // the page set a title of its own meanwhile
   waiting = turns.length;
   showTitle();
-  const fresh = newTurns(turns.map((t) => t.table));
+  const fresh = newTurns(turns.map((turn) => turn.table));
   if (fresh.length) turnChime();
   for (const table of hidden() ? fresh : []) {
-    const game = titleOf(titles, turns.find((t) => t.table === table).game);
-    notify(`Your turn at table ${table}`, { body: game, tag: `turn-${table}`, url: `/tables/${table}` });
+    const game = titleOf(titles, turns.find((turn) => turn.table === table).game);
+    notify(t("Your turn at table {table}", { table }), { body: game, tag: `turn-${table}`, url: `/tables/${table}` });
   }
 }
 
@@ -161,13 +170,13 @@ export async function showInvitations(invitations) {
   const el = document.querySelector("#my-invitations");
   if (!el) return;
   const titles = await gameTitles(api).catch(() => new Map());
-  const about = (i) => `${titleOf(titles, i.game)}, seat ${i.seat + 1}, from ${i.invited_by}`;
+  const about = (i) => t("{game}, {seat}, from {name}", { game: titleOf(titles, i.game), seat: seatWord(i.seat, true), name: i.invited_by });
   const link = (i) => h("a", { href: `/tables/${i.table}`, class: "invitation-link", title: about(i), "aria-current": location.pathname === `/tables/${i.table}` ? "page" : undefined }, `#${i.table}`);
   const count = invitations.length;
-  replace(el, count ? [`Invited to ${count} ${count === 1 ? "table" : "tables"}:`, invitations.map((i) => [" ", link(i)])] : []);
+  replace(el, count ? [tn("Invited to {count} table:", "Invited to {count} tables:", count), invitations.map((i) => [" ", link(i)])] : []);
   for (const table of newInvitations(invitations.map((i) => i.table))) {
     const invitation = invitations.find((i) => i.table === table);
-    notify(`Invited to table ${table}`, { body: `${about(invitation)}.`, tag: `invitation-${table}`, url: `/tables/${table}` });
+    notify(t("Invited to table {table}", { table }), { body: `${about(invitation)}.`, tag: `invitation-${table}`, url: `/tables/${table}` });
   }
 }
 
@@ -178,7 +187,7 @@ export function pageTitle(text) {
 }
 
 function showTitle() {
-  turnTitle = waiting ? `(${waiting}) Your turn — cardtable` : null;
+  turnTitle = waiting ? t("({count}) Your turn — cardtable", { count: waiting }) : null;
   document.title = turnTitle ?? ownTitle;
 }
 

@@ -12,7 +12,8 @@
 // What the cards are (names in words, suits, the marks printed on them, each game's pack) is the server's
 // packs.js, written from the games: this module only draws.
 
-import { GAME_PACKS, PACKS } from "./packs.js";
+import { t } from "./i18n.js";
+import { GAME_PACKS, PACKS, RANK_LETTERS, SUITS } from "./packs.js";
 
 export { GAME_PACKS };
 
@@ -45,16 +46,16 @@ const TRAIN_COLOURS = { B: ["#1e63c4", "#fff"], R: ["#c62828", "#fff"], W: ["#ee
 const CABOOSE = "#6a1b9a";
 const BROKEN = "#ef6c00";
 
-/** Game of Trains abilities: badge colour, the drawn mark, and words for people. */
+/** Game of Trains abilities: badge colour, the drawn mark, and words for people (in the page's language). */
 const ABILITIES = {
-  SWAP_ADJ: ["#1565c0", "swap", "swap with the next car"],
-  SWAP_GAP1: ["#1565c0", "swap2", "swap over one car"],
-  MOVE_R2: ["#2e7d32", "right", "move two places right"],
-  MOVE_L2: ["#2e7d32", "left", "move two places left"],
-  REMOVE_FIRST: ["#c62828", "x1", "every train loses car 1"],
-  REMOVE_MIDDLE: ["#c62828", "x4", "every train loses car 4"],
-  REMOVE_LAST: ["#c62828", "x7", "every train loses car 7"],
-  PROTECT: ["#b8860b", "shield", "protect one of your cars"],
+  SWAP_ADJ: ["#1565c0", "swap", () => t("swap with the next car")],
+  SWAP_GAP1: ["#1565c0", "swap2", () => t("swap over one car")],
+  MOVE_R2: ["#2e7d32", "right", () => t("move two places right")],
+  MOVE_L2: ["#2e7d32", "left", () => t("move two places left")],
+  REMOVE_FIRST: ["#c62828", "x1", () => t("every train loses car 1")],
+  REMOVE_MIDDLE: ["#c62828", "x4", () => t("every train loses car 4")],
+  REMOVE_LAST: ["#c62828", "x7", () => t("every train loses car 7")],
+  PROTECT: ["#b8860b", "shield", () => t("protect one of your cars")],
 };
 
 /** An SVG element with attributes and, optionally, its text. */
@@ -80,9 +81,14 @@ export function cardName(code, deck = deckOf(code)) {
   return PACKS[deck]?.words[code] ?? code;
 }
 
+/** A piquet card as players write it, in the page's language: "Q♣" ("V♣" in Dutch), "10♦" for "TD". */
+export function shortName(code) {
+  return `${RANK_LETTERS[code[0]]}${SUITS[code[1]].symbol}`;
+}
+
 /** The words for a Game of Trains ability, e.g. "swap with the next car". */
 export function abilityText(ability) {
-  return ABILITIES[ability]?.[2] ?? "";
+  return ABILITIES[ability]?.[2]() ?? "";
 }
 
 /** An <svg> card for a code. Options: small, deck (see deckOf), ability (railcars). */
@@ -104,7 +110,7 @@ export function cardBack({ small = true } = {}) {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     class: small ? "card small back" : "card back",
     role: "img",
-    "aria-label": "hidden card",
+    "aria-label": t("hidden card"),
   });
   root.append(
     svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#1a4d8f", stroke: "#0d2a4f", "stroke-width": 1.5 }),
@@ -117,7 +123,7 @@ export function cardBack({ small = true } = {}) {
 
 /** A Game of Trains locomotive: the card that heads a train and has no number. */
 export function locomotiveSvg() {
-  const root = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "card loco", role: "img", "aria-label": "locomotive" });
+  const root = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "card loco", role: "img", "aria-label": t("locomotive") });
   root.append(blank("#37474f", "#1c2327"), silhouette(engine("#ffca28"), 10, 30, 1));
   return root;
 }
@@ -150,10 +156,11 @@ function piquetFace(code) {
   const colour = INK[code[1]];
   const suit = SUIT_PATHS[code[1]];
   const rank = code[0];
+  const letter = RANK_LETTERS[rank]; // the index the cards of the page's language print ("V" for a Dutch queen)
   const nodes = [blank()];
   nodes.push(
     ...corners(() => [
-      text(8, 10, rank === "T" ? "10" : rank, { "font-size": rank === "T" ? 10 : 12, "font-weight": 700, fill: colour, "letter-spacing": rank === "T" ? -1 : 0 }),
+      text(8, 10, letter, { "font-size": rank === "T" ? 10 : 12, "font-weight": 700, fill: colour, "letter-spacing": rank === "T" ? -1 : 0 }),
       shape(suit, 8, 21, 8, colour),
     ]),
   );
@@ -164,7 +171,7 @@ function piquetFace(code) {
   } else {
     nodes.push(
       svg("rect", { x: 14, y: 12, width: 32, height: 60, rx: 3, fill: colour === RED ? "#fdecea" : "#eceff1", stroke: colour, "stroke-width": 1 }),
-      text(30, 34, rank, { "font-size": 24, "font-weight": 700, fill: colour, "font-family": "Georgia, serif" }),
+      text(30, 34, letter, { "font-size": 24, "font-weight": 700, fill: colour, "font-family": "Georgia, serif" }),
       shape(suit, 30, 56, 14, colour),
     );
   }

@@ -4,6 +4,7 @@
 // that looks like markup is shown as the characters typed.
 
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEPT = 200;
 
@@ -11,14 +12,14 @@ const KEPT = 200;
 export function chatPanel(el, say, maxLength) {
   const lines = new Map();
   const list = h("ol", { class: "chat-lines", "aria-live": "polite" });
-  const input = h("input", { id: "chat-text", name: "text", maxlength: maxLength, autocomplete: "off", placeholder: "Say something…", "aria-label": "Chat message" });
-  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, "Send"));
+  const input = h("input", { id: "chat-text", name: "text", maxlength: maxLength, autocomplete: "off", placeholder: t("Say something…"), "aria-label": t("Chat message") });
+  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, t("Send")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (text && say(text)) input.value = "";
   });
-  replace(el, h("h3", {}, "Table chat"), list, form);
+  replace(el, h("h3", {}, t("Table chat")), list, form);
 
   return function add(newLines) {
     for (const line of newLines) lines.set(line.id, line);
@@ -31,7 +32,7 @@ export function chatPanel(el, say, maxLength) {
           "li",
           { class: "chat-line", dataset: { id: String(line.id) } },
           h("b", { class: "chat-name" }, line.name),
-          h("small", { class: "quiet" }, line.seat === null ? " (watching)" : ` (seat ${line.seat})`),
+          h("small", { class: "quiet" }, " ", line.seat === null ? t("(watching)") : t("(seat {number})", { number: line.seat })),
           ": ",
           h("span", { class: "chat-text" }, line.text),
         ),

@@ -4,6 +4,8 @@
 //
 // A seat's clock is any element inside root carrying data-clock-seat="<seat>".
 
+import { formatNumber, t, tn } from "./i18n.js";
+
 let ticking = null;
 
 /** Show the clocks of a table message in root (and keep them running until the next message). */
@@ -24,8 +26,8 @@ export function showClocks(message, root) {
       const running = seat === message.to_act && clock.turn_left !== null;
       const parts = [];
       const left = clock.left[seat];
-      if (left !== null && left !== undefined) parts.push(`${clockText(left - (running ? Math.min(elapsed, clock.turn_left) : 0))} left`);
-      if (running) parts.push(`move ${clockText(clock.turn_left - elapsed)}`);
+      if (left !== null && left !== undefined) parts.push(t("{time} left", { time: clockText(left - (running ? Math.min(elapsed, clock.turn_left) : 0)) }));
+      if (running) parts.push(t("move {time}", { time: clockText(clock.turn_left - elapsed) }));
       slot.textContent = parts.join(" · ");
       slot.classList.toggle("low", running && clock.turn_left - elapsed < 10);
     }
@@ -46,6 +48,6 @@ export function clockText(seconds) {
 /** A turn-based time per move in words: "1 day", "2 days", "3 h" (m:ss for anything else). */
 export function moveTimeText(seconds) {
   const days = seconds / 86400;
-  if (Number.isInteger(days)) return `${days} ${days === 1 ? "day" : "days"}`;
-  return seconds % 3600 === 0 ? `${seconds / 3600} h` : clockText(seconds);
+  if (Number.isInteger(days)) return tn("{count} day", "{count} days", days);
+  return seconds % 3600 === 0 ? t("{hours} h", { hours: formatNumber(seconds / 3600) }) : clockText(seconds);
 }

@@ -8,6 +8,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
+import { formatList, t } from "./i18n.js";
 import { nameOf } from "./names.js";
 
 /** The table menu into `el`: buttons for `mine` (the viewer's seat, or undefined) and the votes so far. */
@@ -25,17 +26,17 @@ export function drawTableMenu(el, message, mine, tableId, warn) {
     }
   };
   const concede = () => {
-    if (confirm("Concede the game? The other player wins at once.")) act("POST", "concede")();
+    if (confirm(t("Concede the game? The other player wins at once."))) act("POST", "concede")();
   };
   const people = message.seats.filter((s) => s.kind === "player").length;
   const vote = mine?.abandon_vote
-    ? h("button", { type: "button", id: "withdraw-vote", onclick: act("DELETE", "abandon") }, "Withdraw my vote")
-    : h("button", { type: "button", id: "abandon-vote", title: "the game ends unrated once every player here has voted", onclick: act("POST", "abandon") }, "Abandon (vote)");
+    ? h("button", { type: "button", id: "withdraw-vote", onclick: act("DELETE", "abandon") }, t("Withdraw my vote"))
+    : h("button", { type: "button", id: "abandon-vote", title: t("the game ends unrated once every player here has voted"), onclick: act("POST", "abandon") }, t("Abandon (vote)"));
   replace(
     el,
-    mine && message.seats.length === 2 ? h("button", { type: "button", id: "concede", onclick: concede }, "Concede") : null,
+    mine && message.seats.length === 2 ? h("button", { type: "button", id: "concede", onclick: concede }, t("Concede")) : null,
     mine ? vote : null,
-    voters.length ? h("span", { id: "abandon-votes", class: "quiet" }, `Voted to abandon: ${voters.join(", ")} (${voters.length} of ${people}).`) : null,
+    voters.length ? h("span", { id: "abandon-votes", class: "quiet" }, t("Voted to abandon: {names} ({count} of {players}).", { names: voters.join(", "), count: voters.length, players: people })) : null,
   );
 }
 
@@ -43,14 +44,14 @@ export function drawTableMenu(el, message, mine, tableId, warn) {
 export function endNote(message) {
   const result = message.result ?? {};
   const words = [];
-  if (result.conceded !== undefined) words.push(`${nameOf(result.conceded)} conceded.`);
-  if (result.abandoned) words.push("The players agreed to abandon the game: it is not rated.");
-  else if (message.rated === false) words.push("A friendly game: no rating changed.");
+  if (result.conceded !== undefined) words.push(t("{name} conceded.", { name: nameOf(result.conceded) }));
+  if (result.abandoned) words.push(t("The players agreed to abandon the game: it is not rated."));
+  else if (message.rated === false) words.push(t("A friendly game: no rating changed."));
   return words.length ? h("p", { id: "end-note" }, words.join(" ")) : null;
 }
 
 /** A replay's words for a game that stopped before its rules ended it (`ended`, the table's result). */
 export function endedWords(ended) {
-  if (ended.abandoned) return " · abandoned by agreement";
-  return ` · ${nameOf(ended.conceded)} conceded; won by ${ended.winners.map((s) => nameOf(s)).join(" and ")}`;
+  if (ended.abandoned) return t("abandoned by agreement");
+  return t("{name} conceded; won by {names}", { name: nameOf(ended.conceded), names: formatList(ended.winners.map((s) => nameOf(s))) });
 }

@@ -4,6 +4,7 @@
 
 import { api, notice } from "./api.js";
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** Your friends, by name (none for a guest). */
 export async function myFriends(user) {
@@ -34,9 +35,9 @@ export async function profileButtons(el, user, username, name) {
       el,
       state.blocked
         ? null
-        : h("button", { type: "button", class: "friend-button", onclick: () => toggle("friends", "friend", [`${name} is your friend.`, `${name} is no longer your friend.`]) }, state.friend ? "Remove friend" : "Add friend"),
+        : h("button", { type: "button", class: "friend-button", onclick: () => toggle("friends", "friend", [t("{name} is your friend.", { name }), t("{name} is no longer your friend.", { name })]) }, state.friend ? t("Remove friend") : t("Add friend")),
       " ",
-      h("button", { type: "button", class: "block-button", onclick: () => toggle("blocked", "blocked", [`You blocked ${name}: they cannot sit with you and you do not see their chat.`, `You unblocked ${name}.`]) }, state.blocked ? "Unblock" : "Block"),
+      h("button", { type: "button", class: "block-button", onclick: () => toggle("blocked", "blocked", [t("You blocked {name}: they cannot sit with you and you do not see their chat.", { name }), t("You unblocked {name}.", { name })]) }, state.blocked ? t("Unblock") : t("Block")),
     );
   draw();
 }
@@ -46,8 +47,8 @@ export function friendChips(el, friends, invite) {
   if (!friends.length) return;
   replace(
     el,
-    h("span", { class: "quiet" }, "Invite a friend: "),
-    friends.map((f) => [h("button", { type: "button", class: "chip", dataset: { username: f.username }, title: f.online ? "online now" : "", onclick: () => invite(f.username) }, f.online ? `${f.name} (online)` : f.name), " "]),
+    h("span", { class: "quiet" }, `${t("Invite a friend:")} `),
+    friends.map((f) => [h("button", { type: "button", class: "chip", dataset: { username: f.username }, title: f.online ? t("online now") : "", onclick: () => invite(f.username) }, f.online ? t("{name} (online)", { name: f.name }) : f.name), " "]),
   );
 }
 

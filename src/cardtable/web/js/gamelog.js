@@ -21,6 +21,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** One line of the log: a heading for a deal, a marked line for a result, a plain one otherwise. */
 function line(entry, onStep) {
@@ -49,7 +50,7 @@ function add(list, entries, onStep = null) {
  * the score sheet (every row so far) to `onSheet`.
  */
 export function tableLog(el, tableId, onSheet = () => {}) {
-  const list = panel(el, "Game log");
+  const list = panel(el, t("Game log"));
   let shown = null; // the record version the panel shows the log up to (null: not asked yet)
   let rows = [];
   let busy = false;
@@ -98,7 +99,7 @@ export function tableLog(el, tableId, onSheet = () => {}) {
 
 /** The log of a replay from one seat (or the public view), each line a jump to its step. */
 export async function replayLog(el, path, viewer, onStep) {
-  const list = panel(el, "Game log");
+  const list = panel(el, t("Game log"));
   const log = await api(`${path}/log${viewer === null ? "" : `?seat=${viewer}`}`);
   add(list, log.entries, onStep);
   return log;

@@ -5,7 +5,8 @@
 // list (layout.js) has a focusable button per barred card, which sends a "why" event up to the board.
 // Where the answer shows is the page's business (table.js: just above the hand or the card pressed).
 
-import { SUITS } from "./packs.js";
+import { shortName } from "./cards.js";
+import { t } from "./i18n.js";
 
 /** Call ask(card, pressed) when a disabled card inside board is pressed (``pressed``: the element, so the
  * answer can be shown beside it). */
@@ -18,15 +19,15 @@ export function askWhyOnBlockedCards(board, ask) {
   board.addEventListener("why", (event) => ask(event.detail, event.target));
 }
 
-/** A piquet card code in symbols ("TD" → "10♦"); other text as it is. */
+/** A piquet card code in symbols ("TD" → "10♦", "QC" → "V♣" on a Dutch page); other text as it is. */
 export function inSymbols(text) {
-  return text.replace(/\b([789TJQKA])([SHDC])\b/g, (_, rank, suit) => `${rank === "T" ? "10" : rank}${SUITS[suit].symbol}`);
+  return text.replace(/\b[789TJQKA][SHDC]\b/g, shortName);
 }
 
 /** The words to show for a hint message. */
 export function hintText(hint) {
   const card = inSymbols(hint.move);
-  if (hint.legal) return `${card} can be played now.`;
+  if (hint.legal) return t("{card} can be played now.", { card });
   const reason = inSymbols(hint.reason).replace(/^seat \d+ cannot/, "You cannot").replace(/\btheir hand\b/, "your hand");
-  return `Why not ${card}? ${reason}`;
+  return t("Why not {card}? {reason}", { card, reason });
 }

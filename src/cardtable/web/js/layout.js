@@ -23,6 +23,7 @@
 import { cardBack, cardName, cardSvg } from "./cards.js";
 import { h } from "./dom.js";
 import { sortedIndexes } from "./handsort.js";
+import { formatList, lang, t, tn } from "./i18n.js";
 import { nameOf } from "./names.js";
 import { handOrder, setHandOrder } from "./prefs.js";
 
@@ -76,14 +77,11 @@ export function picker(el, moves) {
 
 // -- seats ------------------------------------------------------------------------------------------
 
-/** How the viewer calls a seat: "You", or the player's name (names.js). */
+/** How the viewer calls a seat on its own (a plate, a caption): "You", or the player's name (names.js).
+ * A sentence about a seat is two sentences, the viewer's and another's ("You took the trick", "{name}
+ * took the trick"): a language's verb agrees with its subject, so no sentence is built around this. */
 export function seatName(obs, seat) {
-  return seat === obs.seat ? "You" : nameOf(seat);
-}
-
-/** A seat doing something, the verb agreeing: "You show", "Alice shows" (``verb`` the "you" form). */
-export function does(obs, seat, verb, verbs = `${verb}s`) {
-  return `${seatName(obs, seat)} ${seat === obs.seat ? verb : verbs}`;
+  return seat === obs.seat ? t("You") : nameOf(seat);
 }
 
 /** The seat at the bottom of the picture: the viewer's, or seat 0 for a spectator. */
@@ -112,7 +110,7 @@ export function plate(obs, seat, ...children) {
   return h(
     "div",
     { class: classes.join(" "), dataset: { seat: String(seat) } },
-    h("div", { class: "ct-name" }, h("span", { class: "ct-who", title: seatName(obs, seat) }, seatName(obs, seat)), seat === obs.to_act ? h("span", { class: "ct-turn" }, "to play") : null),
+    h("div", { class: "ct-name" }, h("span", { class: "ct-who", title: seatName(obs, seat) }, seatName(obs, seat)), seat === obs.to_act ? h("span", { class: "ct-turn" }, t("to play")) : null),
     children,
   );
 }
@@ -135,10 +133,10 @@ export function backs(count, { max = 6 } = {}) {
   const shown = Math.min(count, max);
   return h(
     "span",
-    { class: "ct-backs", title: `${count} card${count === 1 ? "" : "s"}` },
+    { class: "ct-backs", title: tn("{count} card", "{count} cards", count) },
     h("span", { class: "ct-backs-fan" }, Array.from({ length: shown }, () => cardBack({ small: true }))),
     h("b", {}, String(count)),
-    h("small", { class: "ct-backs-label" }, count === 1 ? "card" : "cards"),
+    h("small", { class: "ct-backs-label" }, tn("card", "cards", count)),
   );
 }
 
@@ -198,7 +196,7 @@ export function trickCentre(obs, before, { deck, seats = obs.players, idle = nul
   const justWon = before !== null && JSON.stringify(before.last_trick) !== JSON.stringify(last);
   return [
     trick(obs, last.cards, { deck, seats, className: "done", winner: last.winner, fresh: justWon ? freshPlays(before, last.cards) : [] }),
-    h("p", { class: "ct-note ct-took" }, `${seatName(obs, last.winner)} took the trick`),
+    h("p", { class: "ct-note ct-took" }, last.winner === obs.seat ? t("You took the trick") : t("{name} took the trick", { name: nameOf(last.winner) })),
   ];
 }
 
@@ -209,7 +207,7 @@ export function lastTrickReview(el, obs, { deck } = {}) {
   return review(
     el,
     "last-trick",
-    `Last trick: ${seatName(obs, last.winner)} took it`,
+    last.winner === obs.seat ? t("Last trick: you took it") : t("Last trick: {name} took it", { name: nameOf(last.winner) }),
     h(
       "div",
       { class: "ct-review-cards" },
@@ -243,7 +241,7 @@ export function pile(cards, { deck, small = false, className = "", cardNode = nu
  * ``marks(code, index)`` may return a badge drawn on a card (e.g. "shown"); ``index`` is always the
  * card's place in ``cards``, whatever the order shown.
  */
-export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks = () => null, label = "Your hand" } = {}) {
+export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks = () => null, label = t("Your hand") } = {}) {
   const offered = new Set(moves);
   const legalAt = cards.map((code, index) => {
     const move = moveOf(code, index);
@@ -261,9 +259,9 @@ export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks 
       {
         type: "button",
         class: ["card-button", legal ? "legal" : "", mark ? "marked" : ""].join(" ").trim(),
-        "aria-label": legal ? cardName(code, deck) : `${cardName(code, deck)}: not playable now`,
+        "aria-label": legal ? cardName(code, deck) : t("{card}: not playable now", { card: cardName(code, deck) }),
         "aria-disabled": legal ? null : "true",
-        title: legal ? `play ${move}` : myTurn ? `${cardName(code, deck)}: not playable now (click: why?)` : cardName(code, deck),
+        title: legal ? (move === code ? t("play {card}", { card: cardName(code, deck) }) : cardName(code, deck)) : myTurn ? t("{card}: not playable now (click: why?)", { card: cardName(code, deck) }) : cardName(code, deck),
         dataset: legal ? { card: code, move } : { card: code },
         disabled: !legal,
         onclick: () => pick(move),
@@ -285,14 +283,14 @@ export function hand(cards, moves, pick, { deck, moveOf = (code) => code, marks 
         section?.dispatchEvent(new CustomEvent("resort", { bubbles: true }));
       },
     },
-    `sort by ${other}`,
+    other === "rank" ? t("sort by rank") : t("sort by suit"),
   );
   const barred = myTurn ? cards.filter((_, index) => !legalAt[index]) : [];
   const why = barred.length
     ? h(
         "details",
         { class: "ct-why" },
-        h("summary", {}, "Why can't I play…?"),
+        h("summary", {}, t("Why can't I play…?")),
         [...new Set(barred)].map((code) =>
           h(
             "button",
@@ -341,26 +339,39 @@ export function header(obs, title, facts) {
   );
 }
 
-/** The link to a game's rules help page (opens beside the table). */
+/** The link to a game's rules help page in the page's language (opens beside the table): the English
+ * page is web/rules/<game>.html, a translation web/rules/<language>/<game>.html. */
 export function rulesLink(game) {
-  return h("a", { class: "ct-rules", href: `/static/rules/${game}.html`, target: "_blank", rel: "noopener" }, "Rules");
+  const href = lang === "en" ? `/static/rules/${game}.html` : `/static/rules/${lang}/${game}.html`;
+  return h("a", { class: "ct-rules", href, target: "_blank", rel: "noopener" }, t("Rules"));
 }
 
-/** Who won, in words: "You win!", "Seat 2 wins.", "You and Seat 3 share the win." or "Nobody wins." */
+/** Who won, in words: "You win!", "Seat 2 wins.", "You share the win with Seat 3." or "Nobody wins." */
 export function winnersLine(obs) {
-  const names = obs.winners.map((seat) => seatName(obs, seat));
-  if (!names.length) return "Nobody wins.";
-  if (names.length === 1) return names[0] === "You" ? "You win!" : `${names[0]} wins.`;
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
+  const winners = obs.winners;
+  if (!winners.length) return t("Nobody wins.");
+  if (winners.length === 1) return winners[0] === obs.seat ? t("You win!") : t("{name} wins.", { name: nameOf(winners[0]) });
+  if (!winners.includes(obs.seat)) return t("{names} share the win.", { names: formatList(winners.map(nameOf)) });
+  return t("You share the win with {names}.", { names: formatList(winners.filter((seat) => seat !== obs.seat).map(nameOf)) });
+}
+
+/** Whose turn it is, in one line: "Ana to play." */
+export function toPlay(obs, seat = obs.to_act) {
+  return seat === obs.seat ? t("You to play.") : t("{name} to play.", { name: nameOf(seat) });
+}
+
+/** Who leads the next trick, in a trick game's middle: "Ana to lead". */
+export function toLead(obs, seat = obs.to_act) {
+  return seat === obs.seat ? t("You to lead") : t("{name} to lead", { name: nameOf(seat) });
 }
 
 /** What the viewer should do now, in one line (``ending`` once the game is over). */
-export function prompt(obs, moves, mine, others, ending = `Game over. ${winnersLine(obs)}`) {
+export function prompt(obs, moves, mine, others, ending = t("Game over. {winners}", { winners: winnersLine(obs) })) {
   let line;
   if (obs.over) line = ending;
   else if (moves.length) line = mine;
   else if (obs.to_act === null || obs.to_act === undefined) line = "";
-  else line = others ?? `${seatName(obs, obs.to_act)} to play.`;
+  else line = others ?? toPlay(obs);
   return h("p", { class: `ct-prompt${moves.length ? " mine" : ""}`, "aria-live": "polite" }, line);
 }
 

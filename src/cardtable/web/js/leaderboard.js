@@ -4,6 +4,8 @@
 
 import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { botName } from "./names.js";
 import { profileLink } from "./players.js";
 
 const user = await requireUser();
@@ -11,14 +13,15 @@ header(user);
 const boards = await api("/leaderboards");
 const asked = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 const board = boards.find((b) => b.key === asked) ?? boards.find((b) => b.game === asked) ?? boards[0];
-if (asked && asked !== board.key && asked !== board.game) notice(`there is no leaderboard ${asked}`);
+if (asked && asked !== board.key && asked !== board.game) notice(t("There is no leaderboard {name}.", { name: asked }));
 
 replace(
   document.querySelector("#game-tabs"),
   boards.map((b) => h("li", {}, h("a", { class: "button", href: `/leaderboards/${b.key}`, "aria-current": b === board ? "page" : undefined }, b.label))),
 );
-pageTitle(`${board.label} leaderboard · cardtable`);
-replace(document.querySelector("#board-title"), `${board.label} leaderboard`);
+const title = t("{board} leaderboard", { board: board.label });
+pageTitle(`${title} · cardtable`);
+replace(document.querySelector("#board-title"), title);
 
 const rows = await api(`/leaderboards/${board.key}`).catch((error) => (notice(error.message), []));
 replace(
@@ -27,7 +30,7 @@ replace(
     ? h(
         "table",
         { class: "ranking" },
-        h("thead", {}, h("tr", {}, ["#", "Player", "Rating", "Games", "Wins"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ["#", t("Player"), t("Rating"), t("Games"), t("Wins")].map((text) => h("th", {}, text)))),
         h(
           "tbody",
           {},
@@ -36,7 +39,7 @@ replace(
               "tr",
               { class: r.user_id === user.id ? "mine" : "", dataset: { kind: r.kind } },
               h("td", { class: "number" }, r.rank),
-              h("td", {}, r.kind === "bot" ? `${r.name} bot` : profileLink(r.username, r.name)),
+              h("td", {}, r.kind === "bot" ? botName(r.name) : profileLink(r.username, r.name)),
               h("td", { class: "number" }, r.rating),
               h("td", { class: "number" }, r.games),
               h("td", { class: "number" }, r.wins),
@@ -44,5 +47,5 @@ replace(
           ),
         ),
       )
-    : h("p", { class: "quiet" }, "Nobody is rated in this game yet: finish a game with an account (guests are not rated)."),
+    : h("p", { class: "quiet" }, t("Nobody is rated in this game yet: finish a game with an account (guests are not rated).")),
 );

@@ -10,7 +10,8 @@
 import { api, header, notice, requireUser, showInvitations, showMyTurns } from "./api.js";
 import { clockText, moveTimeText } from "./clock.js";
 import { h, replace } from "./dom.js";
-import { gameList, seatWord, titleOf } from "./names.js";
+import { t, tn } from "./i18n.js";
+import { botName, gameList, seatWord, titleOf } from "./names.js";
 import { friendsAt, myFriends } from "./friends.js";
 import { boardLabels, profileLink } from "./players.js";
 import { minimumText, minimumTitle } from "./reputation.js";
@@ -24,10 +25,10 @@ const titles = new Map(games.map((g) => [g.name, g.title]));
 const gameName = (table) => labels.get(table.board) ?? titleOf(titles, table.game);
 
 function seatText(seat) {
-  if (seat.kind === "bot") return `${seat.name} bot`;
-  if (seat.kind === "player") return seat.guest ? `${seat.name} (guest)` : profileLink(seat.username, seat.name);
-  if (seat.kind === "invited") return `kept for ${seat.name}`;
-  return "open";
+  if (seat.kind === "bot") return botName(seat.name);
+  if (seat.kind === "player") return seat.guest ? t("{name} (guest)", { name: seat.name }) : profileLink(seat.username, seat.name);
+  if (seat.kind === "invited") return t("kept for {name}", { name: seat.name });
+  return t("open");
 }
 
 /** The options a table changed from its game's defaults, in words (options.js). */
@@ -48,9 +49,9 @@ async function end(table) {
 }
 
 function mineActions(table) {
-  const open = h("a", { class: "button", href: `/tables/${table.id}` }, table.status === "open" ? "Open" : "Play");
+  const open = h("a", { class: "button", href: `/tables/${table.id}` }, table.status === "open" ? t("Open") : t("Play"));
   if (table.status !== "open" || table.creator_id !== user.id) return open;
-  return h("span", {}, open, " ", h("button", { type: "button", onclick: () => end(table) }, "End table"));
+  return h("span", {}, open, " ", h("button", { type: "button", onclick: () => end(table) }, t("End table")));
 }
 
 async function join(table) {
@@ -70,13 +71,13 @@ function tableItem(table, action) {
       "div",
       { class: "table-title" },
       h("strong", {}, gameName(table)),
-      ` · table ${table.id} · ${table.options.players} players`,
-      table.rated === false ? [" ", h("span", { class: "tag friendly", title: "a friendly game changes no rating" }, "friendly")] : null,
+      ` · ${t("table {id}", { id: table.id })} · ${tn("{count} player", "{count} players", table.options.players)}`,
+      table.rated === false ? [" ", h("span", { class: "tag friendly", title: t("a friendly game changes no rating") }, t("friendly"))] : null,
     ),
     h(
       "div",
       { class: "quiet" },
-      [optionsText(table), `by ${table.created_by}`].filter(Boolean).join(" · "),
+      [optionsText(table), t("by {name}", { name: table.created_by })].filter(Boolean).join(" · "),
       paceText(table),
       table.min_reputation ? [" · ", h("span", { class: "reputation-minimum", title: minimumTitle(table) }, minimumText(table))] : null,
     ),
@@ -88,30 +89,30 @@ function tableItem(table, action) {
 /** " · turn-based, 1 day per move" for a turn-based table (nothing for a real-time one). */
 function paceText(table) {
   if (!table.turn_based || !table.clock) return "";
-  return ` · turn-based, ${moveTimeText(table.clock.move_seconds)} per move`;
+  return ` · ${t("turn-based, {time} per move", { time: moveTimeText(table.clock.move_seconds) })}`;
 }
 
 /** "Your turn at N tables", each with its game and the time left before the stand-in bot moves. */
 function showTurns(turns) {
   const box = document.querySelector("#turns");
   box.hidden = !turns.length;
-  replace(document.querySelector("#turns-title"), `Your turn at ${turns.length} ${turns.length === 1 ? "table" : "tables"}`);
+  replace(document.querySelector("#turns-title"), tn("Your turn at {count} table", "Your turn at {count} tables", turns.length));
   replace(
     document.querySelector("#turn-list"),
-    turns.map((t) =>
+    turns.map((turn) =>
       h(
         "li",
-        { dataset: { table: t.table } },
-        h("a", { class: "button primary", href: `/tables/${t.table}` }, `Table ${t.table}`),
-        ` ${labels.get(t.board) ?? titleOf(titles, t.game)}`,
-        t.left !== null ? h("span", { class: "quiet" }, ` · ${clockText(t.left)} left`) : null,
+        { dataset: { table: turn.table } },
+        h("a", { class: "button primary", href: `/tables/${turn.table}` }, t("Table {id}", { id: turn.table })),
+        ` ${labels.get(turn.board) ?? titleOf(titles, turn.game)}`,
+        turn.left !== null ? h("span", { class: "quiet" }, ` · ${t("{time} left", { time: clockText(turn.left) })}`) : null,
       ),
     ),
   );
 }
 
 function section(el, tables, empty, action) {
-  replace(el, tables.length ? h("ul", { class: "tables" }, tables.map((t) => tableItem(t, action(t)))) : h("p", { class: "quiet" }, empty));
+  replace(el, tables.length ? h("ul", { class: "tables" }, tables.map((table) => tableItem(table, action(table)))) : h("p", { class: "quiet" }, empty));
 }
 
 async function refresh() {
@@ -127,27 +128,27 @@ async function refresh() {
     showTurns(turns);
     showMyTurns(turns);
     showInvitations(invitations);
-    const active = mine.filter((t) => t.status !== "over");
-    section(document.querySelector("#mine"), active, "You sit at no table yet.", mineActions);
-    const openAction = (t) => (canJoin(t) ? h("button", { type: "button", class: "primary", onclick: () => join(t) }, "Join") : h("a", { class: "button", href: `/tables/${t.id}` }, "Look"));
-    const withFriends = open.filter((t) => friendsAt(t, friends).length);
-    const others = open.filter((t) => !withFriends.includes(t));
-    const games = [...new Set(others.map((t) => t.game))].sort();
+    const active = mine.filter((table) => table.status !== "over");
+    section(document.querySelector("#mine"), active, t("You sit at no table yet."), mineActions);
+    const openAction = (table) => (canJoin(table) ? h("button", { type: "button", class: "primary", onclick: () => join(table) }, t("Join")) : h("a", { class: "button", href: `/tables/${table.id}` }, t("Look")));
+    const withFriends = open.filter((table) => friendsAt(table, friends).length);
+    const others = open.filter((table) => !withFriends.includes(table));
+    const games = [...new Set(others.map((table) => table.game))].sort();
     const openEl = document.querySelector("#open");
-    replace(openEl, open.length ? [] : h("p", { class: "quiet" }, "No open tables: create one."));
+    replace(openEl, open.length ? [] : h("p", { class: "quiet" }, t("No open tables: create one.")));
     if (withFriends.length) {
-      const box = h("div", { class: "game-group friends-tables" }, h("h3", {}, "Your friends' tables"));
-      section(box.appendChild(h("div")), withFriends, "", (t) => [h("span", { class: "tag friends-here" }, `with ${friendsAt(t, friends).join(", ")}`), " ", openAction(t)]);
+      const box = h("div", { class: "game-group friends-tables" }, h("h3", {}, t("Your friends' tables")));
+      section(box.appendChild(h("div")), withFriends, "", (table) => [h("span", { class: "tag friends-here" }, t("with {names}", { names: friendsAt(table, friends).join(", ") })), " ", openAction(table)]);
       openEl.append(box);
     }
     for (const game of games) {
       const box = h("div", { class: "game-group" }, h("h3", {}, titleOf(titles, game)));
-      section(box.appendChild(h("div")), others.filter((t) => t.game === game), "", openAction);
+      section(box.appendChild(h("div")), others.filter((table) => table.game === game), "", openAction);
       openEl.append(box);
     }
-    const yours = new Set(active.map((t) => t.id)); // listed above as yours, with "Play"
-    section(document.querySelector("#playing"), playing.filter((t) => !yours.has(t.id)), "No games in play.", (t) =>
-      h("a", { class: "button", href: `/tables/${t.id}` }, "Watch"),
+    const yours = new Set(active.map((table) => table.id)); // listed above as yours, with "Play"
+    section(document.querySelector("#playing"), playing.filter((table) => !yours.has(table.id)), t("No games in play."), (table) =>
+      h("a", { class: "button", href: `/tables/${table.id}` }, t("Watch")),
     );
   } catch (error) {
     notice(error.message);

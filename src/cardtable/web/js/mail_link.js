@@ -2,18 +2,19 @@
 // does and acts only when the button is pressed, with a POST to the same address. Opening the link (as mail
 // scanners do) changes nothing. No login is needed: the link itself is the proof.
 
-import { notice } from "./api.js";
+import { notice, serverTrouble } from "./api.js";
+import { t } from "./i18n.js";
 
 const KINDS = {
   verify: {
-    title: "Confirm your mail address",
-    text: "Press the button to confirm this address: then it gets the mails you asked for on your settings page.",
-    button: "Confirm my address",
+    title: t("Confirm your mail address"),
+    text: t("Press the button to confirm this address: then it gets the mails you asked for on your settings page."),
+    button: t("Confirm my address"),
   },
   unsubscribe: {
-    title: "No more mail",
-    text: "Press the button and this account gets no more mail about its games. The settings page turns it on again.",
-    button: "Unsubscribe",
+    title: t("No more mail"),
+    text: t("Press the button and this account gets no more mail about its games. The settings page turns it on again."),
+    button: t("Unsubscribe"),
   },
 };
 
@@ -30,7 +31,7 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const response = await fetch(location.pathname, { method: "POST", headers: { Accept: "application/json" } });
   const answer = await response.json().catch(() => null);
-  const detail = typeof answer?.detail === "string" ? answer.detail : `${response.status} ${response.statusText}`;
+  const detail = typeof answer?.detail === "string" ? answer.detail : serverTrouble(response);
   if (response.ok) form.hidden = true;
   notice(detail, response.ok ? "ok" : "error");
 });

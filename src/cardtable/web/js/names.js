@@ -3,33 +3,55 @@
 // their seat number added ("easy bot (seat 2)"), as the server's game log does (services/logs.py).
 // Seats are counted from 1 wherever people read them (seat 0 of the API is "seat 1"): `seatWord`.
 // And the games' names as players write them ("Game of Trains" for game-of-trains): `gameTitles`, read
-// from GET /api/games (each game's `title`), so no page keeps a list of its own.
+// from GET /api/games (each game's `title`), so no page keeps a list of its own. The games keep their
+// names in every language; a bot's level and the words around a name are the reader's (i18n.js).
+
+import { t } from "./i18n.js";
 
 let names = [];
 
 /** The name of each seat of a table message's `seats` (open seats: "open seat"). */
 export function namesOfSeats(seats) {
   const plain = seats.map((seat) => {
-    if (seat.kind === "bot") return `${seat.name} bot`;
+    if (seat.kind === "bot") return botName(seat.name);
     if (seat.kind === "player") return seat.name;
-    if (seat.kind === "invited") return `kept for ${seat.name}`;
-    return "open seat";
+    if (seat.kind === "invited") return t("kept for {name}", { name: seat.name });
+    return t("open seat");
   });
   return distinct(plain);
 }
 
 /** Names from a record's player labels ("bot:easy" is "easy bot"). */
 export function namesOfLabels(labels) {
-  return distinct(labels.map((label) => (label.startsWith("bot:") ? `${label.slice(4)} bot` : label)));
+  return distinct(labels.map((label) => (label.startsWith("bot:") ? botName(label.slice(4)) : label)));
 }
 
 function distinct(plain) {
-  return plain.map((name, seat) => (plain.filter((other) => other === name).length > 1 ? `${name} (${seatWord(seat, "seat")})` : name));
+  return plain.map((name, seat) => (plain.filter((other) => other === name).length > 1 ? `${name} (${seatWord(seat, true)})` : name));
 }
 
-/** A seat as people count it: "Seat 1" for seat 0 (`word` "seat" for the lower-case form). */
-export function seatWord(seat, word = "Seat") {
-  return `${word} ${seat + 1}`;
+// The bot levels (GET /api/bots) in words, whole phrases each, as languages inflect the adjective
+// ("makkelijke bot", "leichte Bots"); a level not listed here keeps the API's name.
+const LEVELS = {
+  easy: () => [t("easy"), t("easy bot"), t("easy bots")],
+  medium: () => [t("medium"), t("medium bot"), t("medium bots")],
+  hard: () => [t("hard"), t("hard bot"), t("hard bots")],
+};
+const levelWords = (level) => LEVELS[level]?.() ?? [level, level, level];
+
+/** A bot level in words, as a choice: "easy". */
+export const levelWord = (level) => levelWords(level)[0];
+
+/** A bot by its level: "easy bot", as the game log names it. */
+export const botName = (level) => levelWords(level)[1];
+
+/** Bots of a level: "easy bots". */
+export const botsName = (level) => levelWords(level)[2];
+
+/** A seat as people count it: "Seat 1" for seat 0 (`lower` for the form inside a sentence, "seat 1"). */
+export function seatWord(seat, lower = false) {
+  const number = seat + 1;
+  return lower ? t("seat {number}", { number }) : t("Seat {number}", { number });
 }
 
 let games = null;

@@ -10,7 +10,8 @@
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
 import { friendChips, myFriends } from "./friends.js";
-import { seatWord } from "./names.js";
+import { t } from "./i18n.js";
+import { levelWord, seatWord } from "./names.js";
 import { optionFields } from "./options.js";
 
 const user = await requireUser();
@@ -22,7 +23,7 @@ const gameSelect = document.querySelector("#game");
 const seatsEl = document.querySelector("#seat-choices");
 const standIn = document.querySelector("#stand-in");
 
-replace(standIn, bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
+replace(standIn, bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, levelWord(l))));
 
 const fields = optionFields({ form, gameSelect, optionsEl: document.querySelector("#options"), games, onPlayers: drawSeats });
 const players = fields.players;
@@ -30,14 +31,14 @@ const players = fields.players;
 function seatRow(seat) {
   const kind = h(
     "select",
-    { name: `seat-kind-${seat}`, "aria-label": seatWord(seat, "seat") },
-    h("option", { value: "me", selected: seat === 0 }, "you"),
-    h("option", { value: "bot", selected: seat !== 0 }, "bot"),
-    h("option", { value: "open" }, "open to anyone"),
-    h("option", { value: "invited" }, "kept for an account"),
+    { name: `seat-kind-${seat}`, "aria-label": seatWord(seat, true) },
+    h("option", { value: "me", selected: seat === 0 }, t("you")),
+    h("option", { value: "bot", selected: seat !== 0 }, t("bot")),
+    h("option", { value: "open" }, t("open to anyone")),
+    h("option", { value: "invited" }, t("kept for an account")),
   );
-  const level = h("select", { name: `seat-level-${seat}`, "aria-label": `bot level of ${seatWord(seat, "seat")}` }, bots.levels.map((l) => h("option", { value: l }, l)));
-  const invited = h("input", { name: `seat-name-${seat}`, placeholder: "username", "aria-label": `account for ${seatWord(seat, "seat")}` });
+  const level = h("select", { name: `seat-level-${seat}`, "aria-label": t("bot level of {seat}", { seat: seatWord(seat, true) }) }, bots.levels.map((l) => h("option", { value: l }, levelWord(l))));
+  const invited = h("input", { name: `seat-name-${seat}`, placeholder: t("username"), "aria-label": t("account for {seat}", { seat: seatWord(seat, true) }) });
   const words = h("small", { class: "quiet level-words" });
   const update = () => {
     level.hidden = kind.value !== "bot";
@@ -92,13 +93,13 @@ function inviteFriend(username) {
   const seats = Array.from({ length: players() }, (_, s) => s);
   const name = (s) => form.elements[`seat-name-${s}`];
   const kind = (s) => form.elements[`seat-kind-${s}`];
-  if (seats.some((s) => kind(s).value === "invited" && name(s).value.trim().toLowerCase() === username)) return notice(`A seat is kept for ${username} already.`);
+  if (seats.some((s) => kind(s).value === "invited" && name(s).value.trim().toLowerCase() === username)) return notice(t("A seat is kept for {name} already.", { name: username }));
   const free = seats.find((s) => kind(s).value !== "me" && (kind(s).value !== "invited" || !name(s).value.trim()));
-  if (free === undefined) return notice("Every other seat is kept for someone: free one first.");
+  if (free === undefined) return notice(t("Every other seat is kept for someone: free one first."));
   kind(free).value = "invited";
   kind(free).dispatchEvent(new Event("change"));
   name(free).value = username;
-  notice(`${seatWord(free)} is kept for ${username}.`, "ok");
+  notice(t("{seat} is kept for {name}.", { seat: seatWord(free), name: username }), "ok");
 }
 
 friendChips(document.querySelector("#friend-chips"), friends, inviteFriend);

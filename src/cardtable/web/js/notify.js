@@ -11,6 +11,7 @@
 // nobody's.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { notifying, setNotifying, turnSound } from "./prefs.js";
 
 const supported = () => typeof window.Notification === "function";
@@ -24,13 +25,13 @@ export function notifyButton() {
   const show = () => {
     const on = allowed();
     const blocked = Notification.permission === "denied";
-    button.textContent = on ? "Notifications on" : blocked ? "Notifications blocked" : "Notify me";
+    button.textContent = on ? t("Notifications on") : blocked ? t("Notifications blocked") : t("Notify me");
     button.setAttribute("aria-pressed", String(on));
     button.title = on
-      ? "This browser tells you of your turn, invitations and chat that names you: click to stop"
+      ? t("This browser tells you of your turn, invitations and chat that names you: click to stop")
       : blocked
-        ? "The browser blocks notifications from this site: allow them in its site settings"
-        : "Get a notification for your turn, invitations and chat that names you";
+        ? t("The browser blocks notifications from this site: allow them in its site settings")
+        : t("Get a notification for your turn, invitations and chat that names you");
   };
   button.addEventListener("click", async () => {
     if (allowed()) {
@@ -111,6 +112,6 @@ export function chatNotices(user, tableId, lines, seated) {
   if (!seated || !hidden()) return;
   for (const line of lines) {
     if (line.user_id === user.id || !namesYou(line.text, user)) continue;
-    notify(`${line.name} at table ${tableId}`, { body: line.text, tag: `chat-${line.id}`, url: `/tables/${tableId}` });
+    notify(t("{name} at table {table}", { name: line.name, table: tableId }), { body: line.text, tag: `chat-${line.id}`, url: `/tables/${tableId}` });
   }
 }

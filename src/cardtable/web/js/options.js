@@ -3,8 +3,11 @@
 // lobby and the tournament pages say a table's changed options with `optionsText`.
 // Options kept for research (`research` in /api/games) are not offered, so a table keeps their defaults.
 // A seat option ("who deals") offers "random" and the seats of the chosen player count, counted from 1.
+// The options keep their API names ("start_points"); /api/games gives their label, help and word choices
+// in the reader's language (the narration catalog: they are the games' words).
 
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 import { seatWord } from "./names.js";
 
 /** The game picker `gameSelect` and the fields of its options in `optionsEl`, inside `form`: `onPlayers`
@@ -28,13 +31,13 @@ export function optionFields({ form, gameSelect, optionsEl, games, onPlayers = (
     } else if (option.kind === "bool") {
       input = h("input", { id, name: id, type: "checkbox", checked: option.default === true });
     } else if (option.choices) {
-      input = h("select", { id, name: id }, option.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+      input = h("select", { id, name: id }, option.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === option.default }, choiceWords(option, c))));
     } else if (option.kind === "int") {
       input = h("input", { id, name: id, type: "number", min: option.minimum ?? undefined, max: option.maximum ?? undefined, value: option.default, required: true });
     } else {
       input = h("input", { id, name: id, type: "text", value: option.default ?? "" });
     }
-    const words = optionLabel(option);
+    const words = option.label;
     // a checkbox sits beside its words, as "Friendly game" does, not alone in the middle of the form
     const label = option.kind === "bool" ? h("label", { class: "choice" }, input, ` ${words}`) : h("label", { for: id }, words);
     return h("div", { class: "field" }, label, option.kind === "bool" ? null : input, h("small", { class: "quiet" }, helpText(option)));
@@ -42,7 +45,7 @@ export function optionFields({ form, gameSelect, optionsEl, games, onPlayers = (
 
   function refreshSeatOptions() {
     for (const select of optionsEl.querySelectorAll("select.seat-option")) {
-      replace(select, h("option", { value: "" }, "random"), Array.from({ length: players() }, (_, s) => h("option", { value: s }, seatWord(s, "seat"))));
+      replace(select, h("option", { value: "" }, t("random")), Array.from({ length: players() }, (_, s) => h("option", { value: s }, seatWord(s, true))));
     }
   }
 
@@ -76,10 +79,11 @@ export function optionFields({ form, gameSelect, optionsEl, games, onPlayers = (
 /** The option's help, with the range of values a table allows for an open-ended number. */
 function helpText(option) {
   if (option.kind !== "int" || option.choices || option.minimum === null) return option.help;
-  return option.maximum === null ? `${option.help} (at least ${option.minimum})` : `${option.help} (${option.minimum} to ${option.maximum})`;
+  const range = option.maximum === null ? t("(at least {minimum})", { minimum: option.minimum }) : t("({minimum} to {maximum})", { minimum: option.minimum, maximum: option.maximum });
+  return `${option.help} ${range}`;
 }
 
-const optionLabel = (option) => option.name.replaceAll("_", " ");
+const choiceWords = (option, choice) => option.choice_words[choice] ?? String(choice);
 
 /** The options `options` of game `game` changed from its defaults, in words ("" when none): the rule set's
  * version is in the game's name already, and the player count said apart. */
@@ -87,13 +91,14 @@ export function optionsText(games, game, options) {
   const specs = games.find((g) => g.name === game)?.options ?? [];
   return specs
     .filter((o) => o.name !== "players" && o.name !== "version" && o.name in options && options[o.name] !== o.default)
-    .map((o) => optionWords(o, options[o.name]))
+    .map((o) => changeWords(o, options[o.name]))
     .join(", ");
 }
 
-function optionWords(option, value) {
-  const label = optionLabel(option);
-  if (option.kind === "bool") return value ? label : `no ${label}`;
-  if (option.kind === "seat") return `${label}: ${value === null ? "random" : seatWord(value, "seat")}`;
-  return `${label}: ${value}`;
+function changeWords(option, value) {
+  const label = option.label;
+  const said = (words) => t("{option}: {value}", { option: label, value: words });
+  if (option.kind === "bool") return value ? label : t("no {option}", { option: label });
+  if (option.kind === "seat") return said(value === null ? t("random") : seatWord(value, true));
+  return said(choiceWords(option, value));
 }

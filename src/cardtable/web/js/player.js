@@ -8,6 +8,7 @@ import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { svg } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { profileButtons } from "./friends.js";
+import { formatDate, formatNumber, t, tn } from "./i18n.js";
 import { reputationPanel } from "./reputation.js";
 
 const START = 1500;
@@ -27,7 +28,7 @@ function chart(board) {
   const high = Math.max(...values) + 10;
   const x = (i) => LEFT + (i * (WIDTH - LEFT - PAD)) / Math.max(1, values.length - 1);
   const y = (v) => PAD / 2 + ((high - v) * (HEIGHT - PAD)) / (high - low);
-  const picture = svg("svg", { class: "rating-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": `${board.label} rating over ${board.history.length} rated games` });
+  const picture = svg("svg", { class: "rating-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": tn("{board} rating over {count} rated game", "{board} rating over {count} rated games", board.history.length, { board: board.label }) });
   picture.append(
     svg("text", { x: 2, y: y(high - 10) + 4, class: "axis" }, String(Math.round(high - 10))),
     svg("text", { x: 2, y: y(low + 10) + 4, class: "axis" }, String(Math.round(low + 10))),
@@ -35,7 +36,7 @@ function chart(board) {
   );
   values.forEach((v, i) => {
     const dot = svg("circle", { cx: x(i), cy: y(v), r: 3, fill: "#1e6b46" });
-    dot.append(svg("title", {}, i === 0 ? `start: ${v}` : `table ${board.history[i - 1].table}: ${v}`));
+    dot.append(svg("title", {}, i === 0 ? t("start: {rating}", { rating: v }) : t("table {id}: {rating}", { id: board.history[i - 1].table, rating: v })));
     picture.append(dot);
   });
   return picture;
@@ -49,12 +50,12 @@ function boardPanel(board) {
     h(
       "p",
       {},
-      h("span", { class: "played" }, `${board.played} ${board.played === 1 ? "game" : "games"}`),
+      h("span", { class: "played" }, tn("{count} game", "{count} games", board.played)),
       ", ",
-      h("span", { class: "won" }, `${board.won} won`),
-      board.average_place === null ? null : [" · ", h("span", { class: "average-place" }, `average place ${board.average_place}`)],
+      h("span", { class: "won" }, tn("{count} won", "{count} won", board.won)),
+      board.average_place === null ? null : [" · ", h("span", { class: "average-place" }, t("average place {place}", { place: formatNumber(board.average_place) }))],
       " · ",
-      h("span", { class: "rating" }, board.rating === null ? "not rated" : `rating ${board.rating}`),
+      h("span", { class: "rating" }, board.rating === null ? t("not rated") : t("rating {rating}", { rating: board.rating })),
     ),
     board.history.length ? chart(board) : null,
   );
@@ -64,12 +65,12 @@ try {
   const player = await api(`/players/${encodeURIComponent(name)}`);
   pageTitle(`${player.name} · cardtable`);
   replace(document.querySelector("#player-name"), player.name);
-  replace(document.querySelector("#player-since"), `@${player.username} · playing since ${new Date(player.joined).toLocaleDateString()}`);
+  replace(document.querySelector("#player-since"), `@${player.username} · ${t("playing since {date}", { date: formatDate(player.joined) })}`);
   profileButtons(document.querySelector("#profile-friends"), user, player.username, player.name).catch((error) => notice(error.message));
   const reputation = document.querySelector("#reputation");
   reputation.hidden = !player.reputation;
   if (player.reputation) replace(reputation, ...reputationPanel(player.reputation));
-  replace(document.querySelector("#boards"), player.boards.length ? player.boards.map(boardPanel) : h("p", { class: "quiet" }, "No finished games yet."));
+  replace(document.querySelector("#boards"), player.boards.length ? player.boards.map(boardPanel) : h("p", { class: "quiet" }, t("No finished games yet.")));
   replace(
     document.querySelector("#playing"),
     player.playing.length
@@ -77,10 +78,10 @@ try {
           "ul",
           { class: "replay-list" },
           player.playing.map((g) =>
-            h("li", { dataset: { table: g.table } }, h("a", { href: `/tables/${g.table}` }, `${g.label} · table ${g.table}`), " · ", h("small", { class: "quiet" }, g.players.join(", "))),
+            h("li", { dataset: { table: g.table } }, h("a", { href: `/tables/${g.table}` }, `${g.label} · ${t("table {id}", { id: g.table })}`), " · ", h("small", { class: "quiet" }, g.players.join(", "))),
           ),
         )
-      : h("p", { class: "quiet" }, "None now."),
+      : h("p", { class: "quiet" }, t("None now.")),
   );
   replace(
     document.querySelector("#recent"),
@@ -92,23 +93,23 @@ try {
             h(
               "li",
               { dataset: { table: g.table } },
-              h("a", { href: `/replays/tables/${g.table}` }, `${g.label} · table ${g.table}`),
-              ` · ${g.won ? "won" : "not won"} · `,
+              h("a", { href: `/replays/tables/${g.table}` }, `${g.label} · ${t("table {id}", { id: g.table })}`),
+              ` · ${g.won ? t("won") : t("not won")} · `,
               h("small", { class: "quiet" }, g.players.join(", ")),
             ),
           ),
         )
-      : h("p", { class: "quiet" }, "None yet."),
+      : h("p", { class: "quiet" }, t("None yet.")),
   );
 } catch (error) {
   // a plain page: no profile's empty headings for a name that is nobody's (or that cannot be looked up now)
   const nobody = error.status === 404;
-  pageTitle(nobody ? "No such player · cardtable" : "Player · cardtable");
+  pageTitle(nobody ? t("No such player · cardtable") : t("Player · cardtable"));
   replace(
     document.querySelector("main"),
     document.querySelector("#notice"),
-    h("h2", { id: "player-name" }, nobody ? "No such player" : "Player"),
-    nobody ? h("p", { id: "no-such-player" }, `There is no player named “${name}”. `, h("a", { href: "/" }, "Back to the lobby"), " · ", h("a", { href: "/leaderboards" }, "Leaderboards")) : null,
+    h("h2", { id: "player-name" }, nobody ? t("No such player") : t("Player")),
+    nobody ? h("p", { id: "no-such-player" }, t("There is no player named “{name}”.", { name }), " ", h("a", { href: "/" }, t("Back to the lobby")), " · ", h("a", { href: "/leaderboards" }, t("Leaderboards"))) : null,
   );
   if (!nobody) notice(error.message);
 }

@@ -9,6 +9,7 @@ import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { GAME_PACKS, cardSvg } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { endedWords } from "./endings.js";
+import { formatList, t } from "./i18n.js";
 import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { mountReview } from "./review.js";
@@ -54,7 +55,9 @@ function markLog() {
   markStep(logEl, step);
   const last = replay.steps.length - 1;
   const move = logEl.querySelector(`.log-lines li.log-move[data-step="${step}"]`);
-  stepText.textContent = step === 0 ? `Step 0 of ${last}: the deal` : move ? `Step ${step} of ${last}: ${move.textContent}` : `Step ${step} of ${last}`;
+  if (step === 0) stepText.textContent = t("Step 0 of {last}: the deal", { last });
+  else if (move) stepText.textContent = t("Step {step} of {last}: {move}", { step, last, move: move.textContent });
+  else stepText.textContent = t("Step {step} of {last}", { step, last });
 }
 
 function draw() {
@@ -63,6 +66,9 @@ function draw() {
   renderer.render(viewer === null ? frame.public : frame.views[viewer], board, []);
   drawHands();
 }
+
+/** The observation's private fields in words (another field by its name). */
+const PRIVATE = { hand: () => t("hand"), setup_hand: () => t("setup draw"), drawn: () => t("card drawn"), layouts: () => t("layouts") };
 
 /** What each seat sees that the public view does not: its hand, mostly. */
 function drawHands() {
@@ -73,32 +79,43 @@ function drawHands() {
       "div",
       { class: "seat-hand", dataset: { seat: String(seat) } },
       h("b", {}, label(seat)),
-      own.length ? own.map((key) => h("div", { class: "private" }, h("small", { class: "quiet" }, key.replaceAll("_", " ")), cards(view[key], deck))) : h("span", { class: "quiet" }, " nothing hidden"),
+      own.length
+        ? own.map((key) => h("div", { class: "private" }, h("small", { class: "quiet" }, PRIVATE[key]?.() ?? key.replaceAll("_", " ")), cards(view[key], deck)))
+        : h("span", { class: "quiet" }, " ", t("nothing hidden")),
     );
   });
-  replace(handsEl, h("h3", {}, "Every hand"), rows);
+  replace(handsEl, h("h3", {}, t("Every hand")), rows);
 }
 
 function cards(value, deck) {
   const items = Array.isArray(value) ? value : [value];
   const codes = items.map((item) => (typeof item === "string" ? [item, null] : item && typeof item === "object" && typeof item.card === "string" ? [item.card, item.ability ?? null] : null));
   if (codes.some((code) => code === null)) return h("span", {}, " ", generic.text(value));
-  if (!codes.length) return h("span", { class: "quiet" }, " none");
+  if (!codes.length) return h("span", { class: "quiet" }, " ", t("none"));
   return h("div", { class: "cards" }, codes.map(([code, ability]) => h("span", { dataset: { card: code } }, cardSvg(code, { deck, ability, small: true }))));
 }
 
 function drawFrame() {
-  const title = { tables: `table ${ref}`, uploads: `uploaded record ${ref}`, shared: "a shared record" }[kind];
-  pageTitle(`Replay of ${title} · cardtable`);
-  replace(document.querySelector("#replay-title"), `${titleOf(titles, replay.game)} · replay of ${title}`);
+  const game = titleOf(titles, replay.game);
+  if (kind === "tables") {
+    pageTitle(t("Replay of table {table} · cardtable", { table: ref }));
+    replace(document.querySelector("#replay-title"), t("{game} · replay of table {table}", { game, table: ref }));
+  } else if (kind === "uploads") {
+    pageTitle(t("Replay of uploaded record {upload} · cardtable", { upload: ref }));
+    replace(document.querySelector("#replay-title"), t("{game} · replay of uploaded record {upload}", { game, upload: ref }));
+  } else {
+    pageTitle(t("Replay of a shared record · cardtable"));
+    replace(document.querySelector("#replay-title"), t("{game} · replay of a shared record", { game }));
+  }
   const winners = replay.result?.winners ?? null;
   replace(
     document.querySelector("#replay-players"),
     replay.players.map((_, seat) => `${seatWord(seat)}: ${nameOf(seat)}`).join(" · "),
-    replay.ended ? endedWords(replay.ended) : winners === null ? " · unfinished" : winners.length ? ` · won by ${winners.map((s) => nameOf(s)).join(" and ")}` : " · nobody won",
+    " · ",
+    replay.ended ? endedWords(replay.ended) : winners === null ? t("unfinished") : winners.length ? t("won by {names}", { names: formatList(winners.map((s) => nameOf(s))) }) : t("nobody won"),
   );
   slider.max = String(replay.steps.length - 1);
-  const choices = [...replay.players.map((_, seat) => [String(seat), label(seat)]), ["null", "Public view"]];
+  const choices = [...replay.players.map((_, seat) => [String(seat), label(seat)]), ["null", t("Public view")]];
   replace(
     viewersEl,
     choices.map(([key, text]) =>

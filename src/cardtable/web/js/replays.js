@@ -6,7 +6,8 @@
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
-import { gameTitles, titleOf } from "./names.js";
+import { formatDate, t } from "./i18n.js";
+import { botName, gameTitles, titleOf } from "./names.js";
 import { boardLabels } from "./players.js";
 
 const user = await requireUser();
@@ -21,7 +22,7 @@ form.addEventListener("submit", async (event) => {
   try {
     record = JSON.parse(await file.text());
   } catch (error) {
-    notice(`${file.name} is not JSON: ${error.message}`);
+    notice(t("{file} is not JSON: {reason}", { file: file.name, reason: error.message }));
     return;
   }
   try {
@@ -34,8 +35,8 @@ form.addEventListener("submit", async (event) => {
 
 /** A seat of a finished table as the table named it: "easy bot", a person's name. */
 function seatName(seat) {
-  if (seat.kind === "bot") return `${seat.name} bot`;
-  return seat.name ?? "open seat";
+  if (seat.kind === "bot") return botName(seat.name);
+  return seat.name ?? t("open seat");
 }
 
 function list(el, items, empty) {
@@ -46,15 +47,15 @@ const uploadsEl = document.querySelector("#uploads");
 const [finished, uploads, labels, titles] = await Promise.all([api("/tables?status=over&mine=true"), api("/replays/uploads"), boardLabels(api), gameTitles(api)]);
 list(
   document.querySelector("#finished"),
-  finished.map((t) =>
-    h("li", {}, h("a", { href: `/replays/tables/${t.id}` }, `${labels.get(t.board) ?? titleOf(titles, t.game)} · table ${t.id}`), " ", h("small", { class: "quiet" }, t.seats.map(seatName).join(", "))),
+  finished.map((table) =>
+    h("li", {}, h("a", { href: `/replays/tables/${table.id}` }, `${labels.get(table.board) ?? titleOf(titles, table.game)} · ${t("table {id}", { id: table.id })}`), " ", h("small", { class: "quiet" }, table.seats.map(seatName).join(", "))),
   ),
-  "None yet: a game you played appears here once it is over.",
+  t("None yet: a game you played appears here once it is over."),
 );
 showUploads(uploads);
 
 function showUploads(items) {
-  list(uploadsEl, items.map(uploadItem), "None yet.");
+  list(uploadsEl, items.map(uploadItem), t("None yet."));
 }
 
 /** One upload: its replay, and its share link with "Stop sharing" while shared, else "Share". */
@@ -63,19 +64,19 @@ function uploadItem(u) {
   return h(
     "li",
     { dataset: { upload: String(u.id) } },
-    h("a", { href: `/replays/uploads/${u.id}` }, `${titleOf(titles, u.game)} · record ${u.id}`),
+    h("a", { href: `/replays/uploads/${u.id}` }, `${titleOf(titles, u.game)} · ${t("record {id}", { id: u.id })}`),
     " ",
-    h("small", { class: "quiet" }, new Date(u.created_at).toLocaleString()),
+    h("small", { class: "quiet" }, formatDate(u.created_at, { dateStyle: "medium", timeStyle: "short" })),
     " ",
     link
       ? [
-          h("button", { type: "button", onclick: () => change("DELETE", `/replays/uploads/${u.id}/share`) }, "Stop sharing"),
+          h("button", { type: "button", onclick: () => change("DELETE", `/replays/uploads/${u.id}/share`) }, t("Stop sharing")),
           " ",
-          h("label", {}, "Share link ", h("input", { class: "share-link", type: "text", readonly: true, value: link, size: 48, onfocus: (e) => e.target.select() })),
+          h("label", {}, `${t("Share link")} `, h("input", { class: "share-link", type: "text", readonly: true, value: link, size: 48, onfocus: (e) => e.target.select() })),
         ]
-      : h("button", { type: "button", onclick: () => change("POST", `/replays/uploads/${u.id}/share`) }, "Share"),
+      : h("button", { type: "button", onclick: () => change("POST", `/replays/uploads/${u.id}/share`) }, t("Share")),
     " ",
-    h("button", { type: "button", onclick: () => confirm(`Delete record ${u.id}? Its share link stops working too.`) && change("DELETE", `/replays/uploads/${u.id}`) }, "Delete"),
+    h("button", { type: "button", onclick: () => confirm(t("Delete record {id}? Its share link stops working too.", { id: u.id })) && change("DELETE", `/replays/uploads/${u.id}`) }, t("Delete")),
   );
 }
 

@@ -4,17 +4,16 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-
-const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
+import { formatNumber, t, tn } from "./i18n.js";
 
 /** "reputation 80+" for a table that asks a minimum of whoever sits down; "" for one that does not. */
 export function minimumText(table) {
-  return table.min_reputation ? `reputation ${table.min_reputation}+` : "";
+  return table.min_reputation ? t("reputation {minimum}+", { minimum: table.min_reputation }) : "";
 }
 
 /** The title of a minimum's tag: who may sit down. */
 export function minimumTitle(table) {
-  return `only accounts with a reputation of ${table.min_reputation} or more may sit down (guests have none)`;
+  return t("only accounts with a reputation of {minimum} or more may sit down (guests have none)", { minimum: table.min_reputation });
 }
 
 /** Show table `tableId`'s minimum in `el` (hidden when it asks none). */
@@ -29,12 +28,16 @@ export async function showMinimum(el, tableId) {
 /** A profile's reputation: the score, what it counts, and the formula in words. */
 export function reputationPanel(reputation) {
   return [
-    h("h3", {}, "Reputation ", h("span", { class: "reputation-score" }, String(reputation.score)), h("small", { class: "quiet" }, " of 100")),
+    h("h3", {}, `${t("Reputation")} `, h("span", { class: "reputation-score" }, formatNumber(reputation.score)), h("small", { class: "quiet" }, ` ${t("of 100")}`)),
     h(
       "p",
       { class: "reputation-counts" },
-      `${plural(reputation.finished, "game", "games")} finished · ${plural(reputation.left, "game", "games")} left to the stand-in bot · ${plural(reputation.timeouts, "timeout", "timeouts")}`,
+      [
+        tn("{count} game finished", "{count} games finished", reputation.finished),
+        tn("{count} game left to the stand-in bot", "{count} games left to the stand-in bot", reputation.left),
+        tn("{count} timeout", "{count} timeouts", reputation.timeouts),
+      ].join(" · "),
     ),
-    h("p", { class: "reputation-formula quiet" }, "How it is counted: ", reputation.formula),
+    h("p", { class: "reputation-formula quiet" }, `${t("How it is counted:")} `, reputation.formula),
   ];
 }

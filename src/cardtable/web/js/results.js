@@ -8,6 +8,7 @@
 //   the game for them, and the game was rated as it ended.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { nameOf } from "./names.js";
 
 /** The columns of a game's result: [title, value of a seat]. */
@@ -15,10 +16,10 @@ function columns(message) {
   const result = message.result ?? {};
   const obs = message.observation ?? {};
   const found = [];
-  if (result.scores) found.push(["Score", (seat) => result.scores[seat]]);
-  if (obs.ranking) found.push(["Rank", (seat) => obs.ranking[seat]]);
-  if (result.hand_sizes) found.push(["Cards left", (seat) => result.hand_sizes[seat]]);
-  if (obs.trains) found.push(["Train", (seat) => obs.trains[seat].map((car) => car.card).join(" ")]);
+  if (result.scores) found.push([t("Score"), (seat) => result.scores[seat]]);
+  if (obs.ranking) found.push([t("Rank"), (seat) => obs.ranking[seat]]);
+  if (result.hand_sizes) found.push([t("Cards left"), (seat) => result.hand_sizes[seat]]);
+  if (obs.trains) found.push([t("Train"), (seat) => obs.trains[seat].map((car) => car.card).join(" ")]);
   return found;
 }
 
@@ -29,7 +30,7 @@ export function resultTable(message) {
   return h(
     "table",
     { class: "result-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Player"), cols.map(([title]) => h("th", {}, title)))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("Seat")), h("th", {}, t("Player")), cols.map(([title]) => h("th", {}, title)))),
     h(
       "tbody",
       {},
@@ -52,8 +53,8 @@ export function leftNote(message) {
   if (!left.length) return null;
   const lines = left.map((seat) =>
     seat.away === "time"
-      ? `${nameOf(seat.seat)} ran out of time: a bot finished the game for them.`
-      : `${nameOf(seat.seat)} left the table: a bot finished the game for them, and the game counted as played.`,
+      ? t("{name} ran out of time: a bot finished the game for them.", { name: nameOf(seat.seat) })
+      : t("{name} left the table: a bot finished the game for them, and the game counted as played.", { name: nameOf(seat.seat) }),
   );
   return h("p", { id: "left-note", class: "quiet" }, lines.join(" "));
 }

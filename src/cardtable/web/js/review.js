@@ -14,6 +14,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
+import { formatNumber, t, tn } from "./i18n.js";
 
 const POLL_MS = 700;
 const SVG = "http://www.w3.org/2000/svg";
@@ -24,9 +25,9 @@ const PAD = 30;
 /** Fill #review for the replay at `base` (/replays/<kind>/<id>); `open(step, seat)` shows a position. */
 export function mountReview({ base, replay, label, open }) {
   const section = document.querySelector("#review");
-  const heading = h("h3", {}, "Review this game");
+  const heading = h("h3", {}, t("Review this game"));
   if (!replay.result) {
-    replace(section, heading, h("p", { class: "quiet" }, "Only a finished game can be reviewed."));
+    replace(section, heading, h("p", { class: "quiet" }, t("Only a finished game can be reviewed.")));
     return;
   }
   const seat = h("select", { id: "review-seat" }, replay.players.map((_, s) => h("option", { value: String(s) }, label(s))));
@@ -35,14 +36,14 @@ export function mountReview({ base, replay, label, open }) {
   const form = h(
     "form",
     { class: "review-form", onsubmit: (event) => (event.preventDefault(), run(Number(seat.value))) },
-    h("label", { for: "review-seat" }, "Seat"),
+    h("label", { for: "review-seat" }, t("Seat")),
     seat,
-    h("button", { type: "submit", class: "primary" }, "Review this game"),
+    h("button", { type: "submit", class: "primary" }, t("Review this game")),
   );
   replace(
     section,
     heading,
-    h("p", { class: "quiet" }, "The hard bot's search judges each decision of one seat from what that seat knew then (the hidden cards redrawn many times): the chance to win after every legal move, and the verdict on the move played."),
+    h("p", { class: "quiet" }, t("The hard bot's search judges each decision of one seat from what that seat knew then (the hidden cards redrawn many times): the chance to win after every legal move, and the verdict on the move played.")),
     form,
     status,
     result,
@@ -73,22 +74,29 @@ export function mountReview({ base, replay, label, open }) {
 /** What a review under way is doing: waiting in the queue (its place), or judging (how far, time left). */
 function progressText(review, who) {
   if (review.place != null) {
-    const ahead = review.place === 1 ? "next in line" : `${review.place - 1} reviews ahead of it`;
-    return `Review of ${who} queued: number ${review.place} in the queue (${ahead}), waiting for a free review worker`;
+    const ahead = review.place === 1 ? t("next in line") : tn("{count} review ahead of it", "{count} reviews ahead of it", review.place - 1);
+    return t("Review of {name} queued: number {place} in the queue ({ahead}), waiting for a free review worker", { name: who, place: review.place, ahead });
   }
-  const left = review.seconds_left == null ? "estimating the time left" : `about ${duration(review.seconds_left)} left`;
-  return `Reviewing ${who}: ${review.percent}% of its decisions judged, ${left}`;
+  const left = review.seconds_left == null ? t("estimating the time left") : t("about {time} left", { time: duration(review.seconds_left) });
+  return t("Reviewing {name}: {percent} of its decisions judged, {left}", { name: who, percent: formatNumber(review.percent / 100, { style: "percent" }), left });
 }
 
 /** Seconds as people read them: "40 s", "3 min", "2 h 5 min". */
 function duration(seconds) {
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return t("{seconds} s", { seconds: formatNumber(seconds) });
   const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return t("{minutes} min", { minutes });
+  return t("{hours} h {minutes} min", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 function percent(chance) {
-  return `${(100 * chance).toFixed(1)}%`;
+  return formatNumber(chance, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** A verdict's word ("good", "mistake"): the server sends its code. */
+function verdictWord(verdict) {
+  const words = { good: () => t("good"), inaccuracy: () => t("inaccuracy"), mistake: () => t("mistake"), blunder: () => t("blunder") };
+  return words[verdict]?.() ?? verdict;
 }
 
 /** A move of a decision in words: from the review's words, its notation where they have none. */
@@ -103,30 +111,37 @@ function best(d) {
 
 function draw(el, review, label, open) {
   const r = review.result;
-  const t = r.thresholds;
   if (!r.judged) {
-    const why = r.forced ? `every move ${label(r.seat)} made was forced` : `${label(r.seat)} made no move`;
-    replace(el, h("p", { class: "review-summary", id: "review-summary" }, `Nothing to judge: ${why}.`));
+    const name = label(r.seat);
+    const nothing = r.forced ? t("Nothing to judge: every move {name} made was forced.", { name }) : t("Nothing to judge: {name} made no move.", { name });
+    replace(el, h("p", { class: "review-summary", id: "review-summary" }, nothing));
     return;
   }
-  const stepButton = (d) => h("button", { type: "button", class: "link", onclick: () => open(d.step), "aria-label": `open step ${d.step}` }, `step ${d.step}`);
+  const stepButton = (d) => h("button", { type: "button", class: "link", onclick: () => open(d.step), "aria-label": t("open step {step}", { step: d.step }) }, t("step {step}", { step: d.step }));
   const withPoints = r.decisions.some((d) => d.points_loss !== undefined);
-  const even = r.even ? `, ${r.even} where every move was as good (not counted in the accuracy)` : "";
+  const counts = { name: label(r.seat), judged: r.judged, forced: r.forced, even: r.even };
   const hands = r.said?.hands ?? [];
+  const limits = { good: percent(r.thresholds.good), inaccuracy: percent(r.thresholds.inaccuracy), mistake: percent(r.thresholds.mistake) };
   replace(
     el,
     h("p", { class: "review-rules quiet" },
-      `Verdicts on the loss against the best move, in win chance${withPoints ? " (the expected points of the hand count the more, the more the match is decided)" : ""}: good below ${percent(t.good)}, inaccuracy below ${percent(t.inaccuracy)}, mistake below ${percent(t.mistake)}, blunder from ${percent(t.mistake)} up. `,
-      "A move the search cannot tell from the best is as good as it. ",
-      `Budget: ${r.budget.iterations} search iterations per decision. Accuracy is 100 when every move was as good as the best, and lower the more the moves lost.`),
+      withPoints
+        ? t("Verdicts on the loss against the best move, in win chance (the expected points of the hand count the more, the more the match is decided): good below {good}, inaccuracy below {inaccuracy}, mistake below {mistake}, blunder from {mistake} up.", limits)
+        : t("Verdicts on the loss against the best move, in win chance: good below {good}, inaccuracy below {inaccuracy}, mistake below {mistake}, blunder from {mistake} up.", limits),
+      " ",
+      t("A move the search cannot tell from the best is as good as it."),
+      " ",
+      t("Budget: {iterations} search iterations per decision. Accuracy is 100 when every move was as good as the best, and lower the more the moves lost.", { iterations: formatNumber(r.budget.iterations) })),
     h("div", { class: "review-summary", id: "review-summary" },
-      h("h4", {}, `${label(r.seat)}: ${r.judged} decisions judged, ${r.forced} forced${even}`),
-      h("p", {}, "Accuracy ", h("b", { id: "review-accuracy" }, String(r.accuracy)), ` · ${Math.round(100 * r.good_share)}% of decisions good`),
+      h("h4", {}, r.even
+        ? t("{name}: {judged} decisions judged, {forced} forced, {even} where every move was as good (not counted in the accuracy)", counts)
+        : t("{name}: {judged} decisions judged, {forced} forced", counts)),
+      h("p", {}, t("Accuracy"), " ", h("b", { id: "review-accuracy" }, String(r.accuracy)), " · ", t("{percent} of decisions good", { percent: formatNumber(r.good_share, { style: "percent" }) })),
       hands.length ? h("ul", { class: "review-hands", id: "review-hands" }, hands.map((line) => h("li", {}, line))) : null,
       r.biggest_mistakes.length
         ? h("ol", { class: "review-mistakes" }, r.biggest_mistakes.map((d) =>
-            h("li", {}, stepButton(d), `: ${said(d, d.played)}, better ${said(d, d.best)} (${d.verdict}, −${percent(d.loss)})`, d.said?.reason ? h("div", { class: "review-why" }, d.said.reason) : null)))
-        : h("p", { class: "quiet" }, "No inaccuracy, mistake or blunder."),
+            h("li", {}, stepButton(d), ": ", t("{played}, better {best} ({verdict}, −{loss})", { played: said(d, d.played), best: said(d, d.best), verdict: verdictWord(d.verdict), loss: percent(d.loss) }), d.said?.reason ? h("div", { class: "review-why" }, d.said.reason) : null)))
+        : h("p", { class: "quiet" }, t("No inaccuracy, mistake or blunder.")),
     ),
     graph(r.decisions, open),
     table(r.decisions, stepButton),
@@ -146,31 +161,33 @@ function graph(decisions, open) {
   const y = (chance) => HEIGHT - PAD - chance * (HEIGHT - 2 * PAD);
   const axes = [0, 0.5, 1].map((v) => [
     svg("line", { x1: PAD, x2: WIDTH - PAD, y1: y(v), y2: y(v), class: "grid" }),
-    svg("text", { x: 2, y: y(v) + 4, class: "axis" }, `${100 * v}%`),
+    svg("text", { x: 2, y: y(v) + 4, class: "axis" }, formatNumber(v, { style: "percent" })),
   ]);
   const line = svg("polyline", { class: "chance", points: decisions.map((d, i) => `${x(i)},${y(d.win_chance)}`).join(" ") });
   const points = decisions.map((d, i) => {
-    const point = svg("circle", { cx: x(i), cy: y(d.win_chance), r: 6, class: `point ${d.verdict}`, tabindex: 0, role: "button", "data-step": d.step, "aria-label": `step ${d.step}: ${said(d, d.played)}, ${d.verdict}` },
-      svg("title", {}, `step ${d.step}: ${said(d, d.played)} (${d.verdict}), win chance ${percent(d.win_chance)}`));
+    const words = { step: d.step, move: said(d, d.played), verdict: verdictWord(d.verdict), chance: percent(d.win_chance) };
+    const point = svg("circle", { cx: x(i), cy: y(d.win_chance), r: 6, class: `point ${d.verdict}`, tabindex: 0, role: "button", "data-step": d.step, "aria-label": t("step {step}: {move}, {verdict}", words) },
+      svg("title", {}, t("step {step}: {move} ({verdict}), win chance {chance}", words)));
     point.addEventListener("click", () => open(d.step));
     point.addEventListener("keydown", (event) => (event.key === "Enter" || event.key === " ") && open(d.step));
     return point;
   });
   return h("figure", { class: "review-graph" },
-    svg("svg", { id: "review-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": "win chance after each decision" }, ...axes.flat(), line, ...points),
-    h("figcaption", { class: "quiet" }, "The seat's chance to win after each of its judged decisions; click a point to see that position."));
+    svg("svg", { id: "review-graph", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("win chance after each decision") }, ...axes.flat(), line, ...points),
+    h("figcaption", { class: "quiet" }, t("The seat's chance to win after each of its judged decisions; click a point to see that position.")));
 }
 
 /** The decisions in a table, a heading on each cell (shown beside it when a phone stacks the rows); a
  * decision of several moves (a Mü bid) shows the values of each of its steps. */
 function table(decisions, stepButton) {
   const hasPoints = decisions.some((d) => d.points);
-  const headings = ["Position", "Played", "Best", `Win chance after each move${hasPoints ? " (expected hand points)" : ""}`, "Loss", "Verdict", "Why"];
+  const chances = hasPoints ? t("Win chance after each move (expected hand points)") : t("Win chance after each move");
+  const headings = [t("Position"), t("Played"), t("Best"), chances, t("Loss"), t("Verdict"), t("Why")];
   const moveValues = (d) =>
     Object.entries(d.values)
       .sort((a, b) => b[1] - a[1])
       .map(([move, chance]) =>
-        h("span", { class: `value${move === d.played ? " played" : ""}${move === d.best ? " best" : ""}` }, `${said(d, move)} ${percent(chance)}`, hasPoints ? ` (${d.points[move].toFixed(2)} pts)` : "", " "));
+        h("span", { class: `value${move === d.played ? " played" : ""}${move === d.best ? " best" : ""}` }, `${said(d, move)} ${percent(chance)}`, hasPoints ? ` ${t("({points} pts)", { points: formatNumber(d.points[move], { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}` : "", " "));
   const values = (d) => (d.steps ? d.steps.map((step) => h("div", { class: "review-step" }, h("b", {}, `${said(step, step.played)}: `), moveValues(step))) : moveValues(d));
   const loss = (d) => `${percent(d.loss)}${d.margin == null ? "" : ` ± ${percent(d.margin)}`}`;
   const cells = (d) => [
@@ -179,7 +196,7 @@ function table(decisions, stepButton) {
     [best(d)],
     [values(d), "values"],
     [loss(d), "loss"],
-    [d.verdict, "verdict"],
+    [verdictWord(d.verdict), "verdict"],
     [d.said?.reason ?? null, "why"],
   ];
   return h("table", { class: "review-table", id: "review-table" },

@@ -7,14 +7,15 @@
 //   or no fold-out when the picture draws its sheet itself (Mü).
 
 import { h, replace } from "./dom.js";
+import { formatNumber, t } from "./i18n.js";
 import { nameOf } from "./names.js";
 
 function signed(value) {
-  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
+  return value > 0 ? `+${formatNumber(value)}` : value < 0 ? `−${formatNumber(-value)}` : "0";
 }
 
 function scoreTable(obs, rows) {
-  if (!rows.length) return h("p", { class: "quiet" }, "No hand has been scored yet.");
+  if (!rows.length) return h("p", { class: "quiet" }, t("No hand has been scored yet."));
   const seats = Array.from({ length: obs.players }, (_, seat) => seat);
   return h(
     "table",
@@ -28,7 +29,7 @@ function scoreTable(obs, rows) {
           "tr",
           {},
           h("th", { scope: "row" }, row.label),
-          seats.map((seat) => h("td", {}, h("span", { class: "delta" }, signed(row.deltas[seat])), " ", h("b", {}, String(row.totals[seat])))),
+          seats.map((seat) => h("td", {}, h("span", { class: "delta" }, signed(row.deltas[seat])), " ", h("b", {}, formatNumber(row.totals[seat])))),
           h("td", { class: "quiet" }, row.note),
         ),
       ),

@@ -21,7 +21,8 @@ import * as generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { profileLink } from "./players.js";
 import { tableLog } from "./gamelog.js";
-import { gameList, gameTitles, nameOf, namesOfSeats, seatWord, setNames, titleOf } from "./names.js";
+import { formatList, formatNumber, t } from "./i18n.js";
+import { botName, gameList, gameTitles, nameOf, namesOfSeats, seatWord, setNames, titleOf } from "./names.js";
 import { resultTable, leftNote } from "./results.js";
 import { TRICK_PAUSES, setTrickPause, trickPause } from "./prefs.js";
 import { drawSheet } from "./sheet.js";
@@ -84,7 +85,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retryDelay = 500;
-    connectionEl.textContent = "connected";
+    connectionEl.textContent = t("connected");
     socket.send(JSON.stringify({ type: "watch", table: tableId }));
   });
   socket.addEventListener("message", (event) => {
@@ -94,11 +95,11 @@ function connect() {
   socket.addEventListener("close", (event) => {
     pending = false;
     if (event.code === 1008) {
-      connectionEl.textContent = "closed";
-      warn(event.reason || "the server closed the connection");
+      connectionEl.textContent = t("closed");
+      warn(event.reason || t("the server closed the connection"));
       return;
     }
-    connectionEl.textContent = "reconnecting…";
+    connectionEl.textContent = t("reconnecting…");
     setTimeout(connect, retryDelay);
     retryDelay = Math.min(retryDelay * 2, 8000);
   });
@@ -196,9 +197,9 @@ function drawPauseChoice(game) {
     { id: "trick-pause", onchange: (event) => setTrickPause(Number(event.target.value)) },
     [...new Set([...TRICK_PAUSES, trickPause()])]  // a pause chosen on /settings is offered too
       .sort((a, b) => a - b)
-      .map((ms) => h("option", { value: String(ms), selected: ms === trickPause() }, ms ? `${ms / 1000} s` : "none")),
+      .map((ms) => h("option", { value: String(ms), selected: ms === trickPause() }, ms ? t("{seconds} s", { seconds: formatNumber(ms / 1000) }) : t("none"))),
   );
-  replace(prefs, h("label", { for: "trick-pause" }, "A finished trick stays for "), select, " (a click goes on at once)");
+  replace(prefs, h("label", { for: "trick-pause" }, t("A finished trick stays for"), " "), select, " ", t("(a click goes on at once)"));
 }
 
 /** The game's picture, or the generic table when asked for (?view=generic) or when the picture fails to
@@ -232,11 +233,11 @@ function playingMySeat() {
 window.addEventListener("beforeunload", (event) => {
   if (!playingMySeat()) return;
   event.preventDefault();
-  event.returnValue = "If you leave, a bot finishes this game for you, and the game is rated.";
+  event.returnValue = t("If you leave, a bot finishes this game for you, and the game is rated.");
 });
 
 function draw(message) {
-  pageTitle(`${titleOf(gameTitle, message.game)} · table ${tableId} · cardtable`);
+  pageTitle(t("{game} · table {table} · cardtable", { game: titleOf(gameTitle, message.game), table: tableId }));
   drawPauseChoice(message.game);
   document.body.dataset.status = message.status;
   document.body.dataset.version = String(message.version);
@@ -251,10 +252,10 @@ function draw(message) {
         { class: ["seat", seat.kind, seat.seat === message.to_act ? "to-act" : "", mine === seat ? "mine" : ""].join(" ") },
         h("span", { class: "seat-number" }, seatWord(seat.seat)),
         h("span", { class: "seat-name" }, profileLink(seat.username, nameOf(seat.seat))),
-        seat.guest ? h("span", { class: "tag quiet" }, "guest") : null,
-        mine === seat ? h("span", { class: "tag" }, "you") : null,
-        seat.seat === message.to_act ? h("span", { class: "tag turn" }, "to play") : null,
-        seat.away ? h("span", { class: "tag away", title: awayText(seat.away) }, "bot plays") : null,
+        seat.guest ? h("span", { class: "tag quiet" }, t("guest")) : null,
+        mine === seat ? h("span", { class: "tag" }, t("you")) : null,
+        seat.seat === message.to_act ? h("span", { class: "tag turn" }, t("to play")) : null,
+        seat.away ? h("span", { class: "tag away", title: awayText(seat.away) }, t("bot plays")) : null,
         h("span", { class: "clock", dataset: { clockSeat: String(seat.seat) } }),
       ),
     ),
@@ -266,22 +267,23 @@ function draw(message) {
   document.querySelector("#friendly").hidden = message.rated !== false;
   resultEl.hidden = message.status !== "over";
   if (message.status === "open") {
-    statusEl.textContent = `${titleOf(gameTitle, message.game)}: waiting for players. The game starts when every seat is taken.`;
+    statusEl.textContent = t("{game}: waiting for players. The game starts when every seat is taken.", { game: titleOf(gameTitle, message.game) });
     replace(board, lobbyActions(message, mine));
     return;
   }
   if (message.status === "playing") {
-    const turn = message.moves.length ? "Your turn." : `${nameOf(message.to_act)} to play.`;
-    statusEl.textContent = mine ? turn : `Watching. ${nameOf(message.to_act)} to play.`;
+    const name = nameOf(message.to_act);
+    const turn = message.moves.length ? t("Your turn.") : t("{name} to play.", { name });
+    statusEl.textContent = mine ? turn : t("Watching. {name} to play.", { name });
   } else {
-    statusEl.textContent = "Game over.";
+    statusEl.textContent = t("Game over.");
     drawResult(message);
   }
   renderer.render(message.observation, board, message.moves);
 }
 
 function awayText(reason) {
-  return reason === "time" ? "out of time: a bot plays this seat to the end" : "away: a bot plays this seat for now";
+  return reason === "time" ? t("out of time: a bot plays this seat to the end") : t("away: a bot plays this seat for now");
 }
 
 /** For a seated person while the game runs: let a bot play for them, or take their seat back. */
@@ -294,20 +296,21 @@ function drawSeatControl(message, mine) {
   if (seatControl.dataset.state === state) return;
   seatControl.dataset.state = state;
   if (mine.away === "time") {
-    replace(seatControl, "Your time has run out: a bot plays your seat to the end of the game.");
+    replace(seatControl, t("Your time has run out: a bot plays your seat to the end of the game."));
   } else if (mine.away) {
     replace(
       seatControl,
-      "A bot is playing your seat since you were away. ",
-      h("button", { type: "button", class: "primary", id: "take-back", onclick: () => sendControl("back") }, "Take my seat back"),
+      t("A bot is playing your seat since you were away."),
+      " ",
+      h("button", { type: "button", class: "primary", id: "take-back", onclick: () => sendControl("back") }, t("Take my seat back")),
     );
   } else {
-    replace(seatControl, h("button", { type: "button", class: "link", id: "step-away", onclick: () => sendControl("away") }, "Step away (a bot plays for you until you come back)"));
+    replace(seatControl, h("button", { type: "button", class: "link", id: "step-away", onclick: () => sendControl("away") }, t("Step away (a bot plays for you until you come back)")));
   }
 }
 
 function sendControl(type) {
-  if (!sendMessage({ type, table: tableId })) warn("not connected: try again in a moment");
+  if (!sendMessage({ type, table: tableId })) warn(t("not connected: try again in a moment"));
 }
 
 function lobbyActions(message, mine) {
@@ -322,8 +325,8 @@ function lobbyActions(message, mine) {
   return h(
     "div",
     { class: "lobby-actions" },
-    mine ? h("button", { type: "button", onclick: act("leave") }, "Leave this table") : null,
-    !mine && free ? h("button", { type: "button", class: "primary", onclick: act("join") }, "Sit down") : null,
+    mine ? h("button", { type: "button", onclick: act("leave") }, t("Leave this table")) : null,
+    !mine && free ? h("button", { type: "button", class: "primary", onclick: act("join") }, t("Sit down")) : null,
   );
 }
 
@@ -331,19 +334,19 @@ function drawResult(message) {
   const winners = (message.result?.winners ?? []).map((s) => nameOf(s));
   replace(
     resultEl,
-    h("h2", {}, "Game over"),
-    h("p", { id: "winners" }, winners.length ? `Won by ${winners.join(" and ")}.` : "Nobody won."),
+    h("h2", {}, t("Game over")),
+    h("p", { id: "winners" }, winners.length ? t("Won by {names}.", { names: formatList(winners) }) : t("Nobody won.")),
     endNote(message),
     leftNote(message),
     resultTable(message),
     h(
       "p",
       {},
-      h("a", { id: "replay-link", href: `/replays/tables/${tableId}` }, "Replay the game"),
+      h("a", { id: "replay-link", href: `/replays/tables/${tableId}` }, t("Replay the game")),
       " · ",
-      h("a", { id: "record-link", href: `/api/tables/${tableId}/record`, download: `table-${tableId}.json` }, "Game record (JSON)"),
+      h("a", { id: "record-link", href: `/api/tables/${tableId}/record`, download: `table-${tableId}.json` }, t("Game record (JSON)")),
       " · ",
-      h("a", { href: "/" }, "Back to the lobby"),
+      h("a", { href: "/" }, t("Back to the lobby")),
     ),
     h("p", { id: "rating-changes", class: "quiet" }),
   );
@@ -357,13 +360,13 @@ async function showRatingChanges(game) {
   if (!line || !changes.length) return;
   const words = changes.map((c) => {
     const delta = c.after - c.before;
-    return `${c.kind === "bot" ? `${c.name} bot` : c.name} ${c.after} (${delta >= 0 ? "+" : "−"}${Math.abs(delta)})`;
+    return `${c.kind === "bot" ? botName(c.name) : c.name} ${formatNumber(c.after)} (${delta >= 0 ? "+" : "−"}${formatNumber(Math.abs(delta))})`;
   });
-  replace(line, "Ratings: ", words.join(", "), " · ", h("a", { href: `/leaderboards/${game}` }, "leaderboard"));
+  replace(line, t("Ratings: {changes}", { changes: words.join(", ") }), " · ", h("a", { href: `/leaderboards/${game}` }, t("leaderboard")));
 }
 
 viewLink.href = plainView ? location.pathname : `${location.pathname}?view=generic`;
-viewLink.textContent = plainView ? "picture view" : "plain view";
+viewLink.textContent = plainView ? t("picture view") : t("plain view");
 user = await requireUser();
 header(user);
 gameTitle = await gameTitles(api).catch(() => gameTitle);

@@ -6,10 +6,11 @@
 
 import { api, header, notice, pageTitle, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 import { gameList } from "./names.js";
 import { optionsText } from "./options.js";
 import { profileLink } from "./players.js";
-import { entrantsText, entryButtons, formatText, pointsText, stateText } from "./tournament_words.js";
+import { entrantsText, entryButtons, formatText, playersText, pointsText, stateText, titleText } from "./tournament_words.js";
 
 const REFRESH_MS = 3000;
 const id = Number(location.pathname.split("/")[2]);
@@ -18,9 +19,9 @@ header(user);
 const games = await gameList(api);
 const el = (selector) => document.querySelector(selector);
 
-function standingsTable(t) {
-  if (!t.standings.length) return h("p", { class: "quiet" }, "Nobody has entered yet.");
-  const heads = ["#", "Player", "Points", "Games", "Buchholz", t.duplicate ? "Duplicate" : null].filter(Boolean);
+function standingsTable(tournament) {
+  if (!tournament.standings.length) return h("p", { class: "quiet" }, t("Nobody has entered yet."));
+  const heads = ["#", t("Player"), t("Points"), t("Games"), t("Buchholz"), tournament.duplicate ? t("Duplicate") : null].filter(Boolean);
   const number = (value) => h("td", { class: "number" }, pointsText(value));
   return h(
     "table",
@@ -29,16 +30,16 @@ function standingsTable(t) {
     h(
       "tbody",
       {},
-      t.standings.map((row, index) =>
+      tournament.standings.map((row, index) =>
         h(
           "tr",
           { class: row.username && row.username === user.username ? "mine" : "" },
           h("td", { class: "number" }, index + 1),
-          h("td", { class: "player" }, profileLink(row.username, row.name), row.streak ? [" ", h("span", { class: "tag streak", title: "two wins in a row: the next game scores double" }, "on a streak")] : null),
+          h("td", { class: "player" }, profileLink(row.username, row.name), row.streak ? [" ", h("span", { class: "tag streak", title: t("two wins in a row: the next game scores double") }, t("on a streak"))] : null),
           number(row.points),
           h("td", { class: "number" }, row.games),
           number(row.buchholz),
-          t.duplicate ? number(row.duplicate) : null,
+          tournament.duplicate ? number(row.duplicate) : null,
         ),
       ),
     ),
@@ -48,46 +49,48 @@ function standingsTable(t) {
 /** A table of a round: its players (with their points once over) and a link to it or its replay. */
 function gameItem(game) {
   const over = game.status === "over";
-  const players = game.players.map((name, seat) => (over ? `${name}: ${pointsText(game.points[seat])}` : name)).join(", ");
+  const players = game.players.map((name, seat) => (over ? t("{name}: {points}", { name, points: pointsText(game.points[seat]) }) : name)).join(", ");
   const mine = game.players.includes(user.name);
   const link = over
-    ? h("a", { class: "button", href: `/replays/tables/${game.table}` }, "Replay")
-    : h("a", { class: `button${mine ? " primary" : ""}`, href: `/tables/${game.table}` }, mine ? "Play" : "Watch");
-  const state = over ? "over" : game.status === "playing" ? "playing" : "waiting";
-  const about = over ? "each player's placing points: 1 for first, 0 for last" : undefined;
-  return h("li", { class: "round-game", dataset: { table: game.table, status: game.status } }, h("span", { title: about }, h("strong", {}, `Table ${game.table}`), ` · ${state} · ${players}`), link);
+    ? h("a", { class: "button", href: `/replays/tables/${game.table}` }, t("Replay"))
+    : h("a", { class: `button${mine ? " primary" : ""}`, href: `/tables/${game.table}` }, mine ? t("Play") : t("Watch"));
+  const state = over ? t("over") : game.status === "playing" ? t("playing") : t("waiting");
+  const about = over ? t("each player's placing points: 1 for first, 0 for last") : undefined;
+  return h("li", { class: "round-game", dataset: { table: game.table, status: game.status } }, h("span", { title: about }, h("strong", {}, t("Table {id}", { id: game.table })), ` · ${state} · ${players}`), link);
 }
 
-function roundBox(round, t) {
-  const byes = round.byes.length ? h("p", { class: "quiet" }, `Bye (half a point): ${round.byes.join(", ")}`) : null;
-  const title = t.format === "swiss" ? `Round ${round.number}` : t.duplicate ? `Deal ${round.number}` : null;
+function roundBox(round, tournament) {
+  const byes = round.byes.length ? h("p", { class: "quiet" }, t("Bye (half a point): {names}", { names: round.byes.join(", ") })) : null;
+  const title = tournament.format === "swiss" ? t("Round {number}", { number: round.number }) : tournament.duplicate ? t("Deal {number}", { number: round.number }) : null;
   return h("section", { class: "round", dataset: { round: round.number } }, title ? h("h4", {}, title) : null, h("ul", { class: "round-games" }, round.games.map(gameItem)), byes);
 }
 
-function show(t) {
-  pageTitle(`${t.title} tournament ${t.id} · cardtable`);
-  replace(el("#tournament-title"), `${t.title} tournament ${t.id}`);
-  const winner = t.status === "over" && t.standings.length ? ` · won by ${t.standings[0].name}` : "";
-  const state = stateText(t);
+function show(tournament) {
+  const title = titleText(tournament);
+  pageTitle(`${title} · cardtable`);
+  replace(el("#tournament-title"), title);
+  const winner = tournament.status === "over" && tournament.standings.length ? ` · ${t("won by {name}", { name: tournament.standings[0].name })}` : "";
+  const state = stateText(tournament);
   replace(el("#tournament-state"), `${state[0].toUpperCase()}${state.slice(1)}${winner}`);
-  el("#tournament-state").dataset.status = t.status;
-  const changed = optionsText(games, t.game, t.options);
-  replace(el("#tournament-about"), [formatText(t), changed, `${t.options.players} players a table`, entrantsText(t.entrant_count), `by ${t.created_by}`].filter(Boolean).join(" · "));
-  replace(el("#tournament-actions"), entryButtons(t, user, t.entrants.some((e) => e.user_id === user.id), refresh));
-  replace(el("#standings"), standingsTable(t));
-  replace(el("#scoring"), t.scoring);
-  replace(el("#rounds-title"), t.format === "swiss" ? "Rounds" : "Games");
-  replace(el("#rounds"), t.rounds.length ? t.rounds.map((r) => roundBox(r, t)).reverse() : h("p", { class: "quiet" }, "The first tables are drawn when the tournament starts."));
-  replace(el("#entrants"), t.entrants.map((e) => h("li", {}, profileLink(e.username, e.name))));
+  el("#tournament-state").dataset.status = tournament.status;
+  const changed = optionsText(games, tournament.game, tournament.options);
+  const about = [formatText(tournament), changed, playersText(tournament), entrantsText(tournament.entrant_count), t("by {name}", { name: tournament.created_by })];
+  replace(el("#tournament-about"), about.filter(Boolean).join(" · "));
+  replace(el("#tournament-actions"), entryButtons(tournament, user, tournament.entrants.some((e) => e.user_id === user.id), refresh));
+  replace(el("#standings"), standingsTable(tournament));
+  replace(el("#scoring"), tournament.scoring);
+  replace(el("#rounds-title"), tournament.format === "swiss" ? t("Rounds") : t("Games"));
+  replace(el("#rounds"), tournament.rounds.length ? tournament.rounds.map((r) => roundBox(r, tournament)).reverse() : h("p", { class: "quiet" }, t("The first tables are drawn when the tournament starts.")));
+  replace(el("#entrants"), tournament.entrants.map((e) => h("li", {}, profileLink(e.username, e.name))));
 }
 
 let timer = null;
 
 async function refresh() {
   try {
-    const t = await api(`/tournaments/${id}`);
-    show(t);
-    if (t.status === "over") clearInterval(timer);
+    const tournament = await api(`/tournaments/${id}`);
+    show(tournament);
+    if (tournament.status === "over") clearInterval(timer);
   } catch (error) {
     notice(error.message);
     if (error.status === 404) clearInterval(timer);

@@ -5,58 +5,64 @@
 import { api, notice } from "./api.js";
 import { moveTimeText } from "./clock.js";
 import { h } from "./dom.js";
-
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+import { formatDate, formatNumber, t, tn } from "./i18n.js";
+import { minimumText } from "./reputation.js";
 
 /** "30 minutes", "1 minute", "30 seconds" (an arena may be short). */
 export function minutesText(minutes) {
-  return minutes >= 1 ? plural(Math.round(minutes * 10) / 10, "minute") : plural(Math.round(minutes * 60), "second");
+  return minutes >= 1 ? tn("{count} minute", "{count} minutes", Math.round(minutes * 10) / 10) : tn("{count} second", "{count} seconds", Math.round(minutes * 60));
 }
 
 /** "Swiss, 3 rounds · duplicate deals · turn-based, 1 day per move · friendly · reputation 80+". */
-export function formatText(t) {
+export function formatText(tournament) {
   return [
-    t.format === "swiss" ? `Swiss, ${plural(t.planned_rounds, "round")}` : `arena, ${minutesText(t.minutes)}`,
-    t.duplicate ? "duplicate deals" : null,
-    t.turn_seconds ? `turn-based, ${moveTimeText(t.turn_seconds)} per move` : null,
-    t.rated ? null : "friendly",
-    t.min_reputation ? `reputation ${t.min_reputation}+` : null,
+    tournament.format === "swiss" ? tn("Swiss, {count} round", "Swiss, {count} rounds", tournament.planned_rounds) : t("arena, {time}", { time: minutesText(tournament.minutes) }),
+    tournament.duplicate ? t("duplicate deals") : null,
+    tournament.turn_seconds ? t("turn-based, {time} per move", { time: moveTimeText(tournament.turn_seconds) }) : null,
+    tournament.rated ? null : t("friendly"),
+    minimumText(tournament) || null,
   ]
     .filter(Boolean)
     .join(" · ");
 }
 
-/** "open for entries", "round 2 of 3", "running until 14:05", "over". */
-export function stateText(t) {
-  if (t.status === "open") return "open for entries";
-  if (t.status === "over") return "over";
-  if (t.format === "swiss") return `round ${t.round} of ${t.planned_rounds}`;
-  return t.ends_at ? `new games until ${new Date(t.ends_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : "running";
+/** "Troeven tournament 3": the game's title (the server's) and the tournament's number. */
+export const titleText = (tournament) => t("{game} tournament {id}", { game: tournament.title, id: tournament.id });
+
+/** "4 players a table". */
+export const playersText = (tournament) => tn("{count} player a table", "{count} players a table", tournament.options.players);
+
+/** "open for entries", "round 2 of 3", "new games until 14:05", "over". */
+export function stateText(tournament) {
+  if (tournament.status === "open") return t("open for entries");
+  if (tournament.status === "over") return t("over");
+  if (tournament.format === "swiss") return t("round {round} of {rounds}", { round: tournament.round, rounds: tournament.planned_rounds });
+  return tournament.ends_at ? t("new games until {time}", { time: formatDate(tournament.ends_at, { hour: "2-digit", minute: "2-digit" }) }) : t("running");
 }
 
 /** A count of entrants: "4 entrants". */
-export const entrantsText = (count) => plural(count, "entrant");
+export const entrantsText = (count) => tn("{count} entrant", "{count} entrants", count);
 
-/** Points as people write them: 1.5, 2, −0.25 (at most two decimals). */
+/** Points as people write them: 1.5, 2, −0.25 (at most two decimals; 1,5 in Dutch). */
 export function pointsText(points) {
-  return String(Math.round(points * 100) / 100).replace("-", "−");
+  return formatNumber(Math.round(points * 100) / 100 || 0).replace("-", "−"); // || 0: no "−0"
 }
 
-/** Join, Leave and Start for an open tournament `t`: Join for an account not entered, Leave for one
+/** Join, Leave and Start for an open tournament `tournament`: Join for an account not entered, Leave for one
  * entered, Start for its creator; `entered` says whether `user` is among its entrants; `done()` runs
  * after a button's request succeeded. */
-export function entryButtons(t, user, entered, done) {
-  if (t.status !== "open") return [];
+export function entryButtons(tournament, user, entered, done) {
+  if (tournament.status !== "open") return [];
   const act = (what) => async () => {
     try {
-      await api(`/tournaments/${t.id}/${what}`, { method: "POST" });
+      await api(`/tournaments/${tournament.id}/${what}`, { method: "POST" });
       await done();
     } catch (error) {
       notice(error.message);
     }
   };
   return [
-    user.guest ? null : entered ? h("button", { type: "button", onclick: act("leave") }, "Leave") : h("button", { type: "button", class: "primary", onclick: act("join") }, "Join"),
-    t.creator_id === user.id ? h("button", { type: "button", onclick: act("start") }, "Start") : null,
+    user.guest ? null : entered ? h("button", { type: "button", onclick: act("leave") }, t("Leave")) : h("button", { type: "button", class: "primary", onclick: act("join") }, t("Join")),
+    tournament.creator_id === user.id ? h("button", { type: "button", onclick: act("start") }, t("Start")) : null,
   ];
 }

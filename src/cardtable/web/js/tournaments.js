@@ -5,9 +5,10 @@
 
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
-import { gameList } from "./names.js";
+import { t } from "./i18n.js";
+import { botsName, gameList } from "./names.js";
 import { optionFields, optionsText } from "./options.js";
-import { entrantsText, entryButtons, formatText, stateText } from "./tournament_words.js";
+import { entrantsText, entryButtons, formatText, playersText, stateText, titleText } from "./tournament_words.js";
 
 const REFRESH_MS = 4000;
 const user = await requireUser();
@@ -22,7 +23,7 @@ function botCount(level) {
   return h(
     "div",
     { class: "field bot-count" },
-    h("label", { for: id }, `${level} bots`),
+    h("label", { for: id }, botsName(level)),
     h("input", { id, name: id, type: "number", min: 0, value: 0 }),
     h("small", { class: "quiet" }, bots.descriptions?.[level] ?? ""),
   );
@@ -72,15 +73,17 @@ async function create(event) {
   }
 }
 
-function item(t) {
-  const changed = optionsText(games, t.game, t.options);
+function item(tournament) {
+  const { id, status } = tournament;
+  const changed = optionsText(games, tournament.game, tournament.options);
+  const about = [formatText(tournament), changed, playersText(tournament), t("by {name}", { name: tournament.created_by })];
   return h(
     "li",
-    { class: "table-item tournament-item", dataset: { tournament: t.id } },
-    h("div", { class: "table-title" }, h("a", { href: `/tournaments/${t.id}` }, h("strong", {}, `${t.title} tournament ${t.id}`)), ` · ${stateText(t)}`),
-    h("div", { class: "quiet" }, [formatText(t), changed, `${t.options.players} players a table`, `by ${t.created_by}`].filter(Boolean).join(" · ")),
-    h("div", { class: "quiet" }, entrantsText(t.entrant_count)),
-    h("div", { class: "lobby-actions" }, h("a", { class: "button", href: `/tournaments/${t.id}` }, t.status === "over" ? "Standings" : t.status === "running" ? "Follow" : "Open"), entryButtons(t, user, t.user_ids.includes(user.id), refresh)),
+    { class: "table-item tournament-item", dataset: { tournament: id } },
+    h("div", { class: "table-title" }, h("a", { href: `/tournaments/${id}` }, h("strong", {}, titleText(tournament))), ` · ${stateText(tournament)}`),
+    h("div", { class: "quiet" }, about.filter(Boolean).join(" · ")),
+    h("div", { class: "quiet" }, entrantsText(tournament.entrant_count)),
+    h("div", { class: "lobby-actions" }, h("a", { class: "button", href: `/tournaments/${id}` }, status === "over" ? t("Standings") : status === "running" ? t("Follow") : t("Open")), entryButtons(tournament, user, tournament.user_ids.includes(user.id), refresh)),
   );
 }
 
@@ -91,9 +94,10 @@ function section(selector, list, empty) {
 async function refresh() {
   try {
     const all = await api("/tournaments");
-    section("#open", all.filter((t) => t.status === "open"), "No tournament is open for entries: create one below.");
-    section("#running", all.filter((t) => t.status === "running"), "No tournament is running.");
-    section("#over", all.filter((t) => t.status === "over"), "No tournament has finished yet.");
+    const having = (status) => all.filter((tournament) => tournament.status === status);
+    section("#open", having("open"), t("No tournament is open for entries: create one below."));
+    section("#running", having("running"), t("No tournament is running."));
+    section("#over", having("over"), t("No tournament has finished yet."));
   } catch (error) {
     notice(error.message);
   }
@@ -101,7 +105,7 @@ async function refresh() {
 
 if (user.guest) {
   document.querySelector("#create-link").remove();
-  form.replaceWith(h("p", { class: "quiet" }, "Sign up to create or enter a tournament: guests may watch them."));
+  form.replaceWith(h("p", { class: "quiet" }, t("Sign up to create or enter a tournament: guests may watch them.")));
 } else {
   replace(document.querySelector("#bot-counts"), bots.levels.map(botCount));
   for (const radio of [...form.elements.format, ...form.elements.pace]) radio.addEventListener("change", showChoices);

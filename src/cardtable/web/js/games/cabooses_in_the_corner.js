@@ -15,7 +15,8 @@
 
 import { cardName, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
-import { animate, backs, badge, card, header, moveButton, picker, pile, plate, previous, prompt, review, seatName, seatOrder } from "../layout.js";
+import { formatList, t, tn } from "../i18n.js";
+import { animate, backs, badge, card, header, moveButton, picker, pile, plate, previous, prompt, review, seatName, seatOrder, toPlay } from "../layout.js";
 import { nameOf } from "../names.js";
 
 const DECK = "cabooses";
@@ -25,12 +26,22 @@ const GRID = [
   ["SW", "S", "SE"],
 ];
 const RAILWAYS = ["N", "E", "S", "W"];
-const PLACE_NAMES = { N: "north", E: "east", S: "south", W: "west", NE: "north-east", SE: "south-east", SW: "south-west", NW: "north-west" };
+/** Each place in words, and its compass letters on the table: [name, short]. */
+const PLACES = {
+  N: () => [t("north"), t("N")],
+  E: () => [t("east"), t("E")],
+  S: () => [t("south"), t("S")],
+  W: () => [t("west"), t("W")],
+  NE: () => [t("north-east"), t("NE")],
+  SE: () => [t("south-east"), t("SE")],
+  SW: () => [t("south-west"), t("SW")],
+  NW: () => [t("north-west"), t("NW")],
+};
 const HAND_GROUPS = [
-  ["Blue", "B"],
-  ["Red", "R"],
-  ["White", "W"],
-  ["Cabooses", "PO"],
+  [() => t("Blue"), "B"],
+  [() => t("Red"), "R"],
+  [() => t("White"), "W"],
+  [() => t("Cabooses"), "PO"],
 ];
 
 /** Draw the observation into el; a completed choice dispatches a "move" event from el. */
@@ -75,9 +86,12 @@ function table(obs, before, moves, ui, redraw, pick, el) {
   const seat = obs.to_act;
   const facts = [];
   if (!obs.over && seat !== null) {
-    facts.push(obs.drawn ? `${seatName(obs, seat)} drew ${obs.drawn}` : "No draw: the depot is empty");
-    facts.push(obs.played ? `${obs.played} played this turn` : "A card must be played before ending the turn");
-    if (obs.first_turn[seat]) facts.push("First turn: one card only");
+    const drew = seat === obs.seat
+      ? tn("You drew {count} card", "You drew {count} cards", obs.drawn)
+      : tn("{name} drew {count} card", "{name} drew {count} cards", obs.drawn, { name: nameOf(seat) });
+    facts.push(obs.drawn ? drew : t("No draw: the depot is empty"));
+    facts.push(obs.played ? tn("{count} card played this turn", "{count} cards played this turn", obs.played) : t("A card must be played before ending the turn"));
+    if (obs.first_turn[seat]) facts.push(t("First turn: one card only"));
   }
   return h(
     "div",
@@ -85,45 +99,47 @@ function table(obs, before, moves, ui, redraw, pick, el) {
     header(obs, "Cabooses in the Corner", facts),
     h("div", { class: "cc-seats" }, seatOrder(obs).map((s) => seatPlate(obs, s))),
     compass(obs, before, moves, ui, targets, select, pick),
-    obs.over ? ending(obs) : prompt(obs, moves, instructions(obs, ui, targets), `${seatName(obs, seat)} to play.`),
+    obs.over ? ending(obs) : prompt(obs, moves, instructions(obs, ui, targets), toPlay(obs)),
     moves.length ? actions(moves, ui, pick, select) : null,
     obs.hand === null ? null : handSection(obs, moves, ui, select),
-    before ? review(el, "before", "Before the last action", compass(before, null, [], { selection: null }, new Map(), null, null, { small: true })) : null,
+    before ? review(el, "before", t("Before the last action"), compass(before, null, [], { selection: null }, new Map(), null, null, { small: true })) : null,
   );
 }
 
 function seatPlate(obs, seat) {
   const marks = [];
-  if (obs.winners.includes(seat)) marks.push(badge("winner", { className: "good" }));
-  if (obs.losers.includes(seat)) marks.push(badge("loses", { className: "penalty" }));
-  if (obs.ranking) marks.push(badge(`rank ${obs.ranking[seat]}`, { className: "quiet" }));
-  if (obs.dealer === seat) marks.push(badge("dealer", { className: "quiet" }));
+  if (obs.winners.includes(seat)) marks.push(badge(t("winner"), { className: "good" }));
+  if (obs.losers.includes(seat)) marks.push(badge(t("loses"), { className: "penalty" }));
+  if (obs.ranking) marks.push(badge(t("rank {rank}", { rank: obs.ranking[seat] }), { className: "quiet" }));
+  if (obs.dealer === seat) marks.push(badge(t("dealer"), { className: "quiet" }));
   return plate(obs, seat, backs(obs.hand_sizes[seat], { max: 7 }), marks.length ? h("div", { class: "ct-badges" }, marks) : null);
 }
 
 function instructions(obs, ui, targets) {
-  if (ui.selection?.kind === "card") return `Where does ${ui.selection.code} go? Click a lit railway or corner.`;
+  if (ui.selection?.kind === "card") return t("Where does {card} go? Click a lit railway or corner.", { card: cardName(ui.selection.code, DECK) });
   if (ui.selection) {
-    const [what, verb] = ui.selection.k === 1 ? ["that card", "does"] : [`those ${ui.selection.k} cards`, "do"];
-    return targets.size ? `Where ${verb} ${what} go? Click a lit railway or corner.` : `${what[0].toUpperCase()}${what.slice(1)} cannot go anywhere.`;
+    const k = ui.selection.k;
+    return targets.size
+      ? tn("Where does that card go? Click a lit railway or corner.", "Where do those {count} cards go? Click a lit railway or corner.", k)
+      : tn("That card cannot go anywhere.", "Those {count} cards cannot go anywhere.", k);
   }
-  return obs.played ? "Play or move more cards, or end your turn." : "Your turn: click a card of your hand, or a run on a railway, then where it goes.";
+  return obs.played ? t("Play or move more cards, or end your turn.") : t("Your turn: click a card of your hand, or a run on a railway, then where it goes.");
 }
 
 function actions(moves, ui, pick, select) {
   return h(
     "div",
     { class: "ct-actions" },
-    ui.selection ? h("button", { type: "button", class: "ct-move quiet", onclick: () => select(null) }, "Cancel") : null,
-    moveButton("end", "End turn", pick, moves),
+    ui.selection ? h("button", { type: "button", class: "ct-move quiet", onclick: () => select(null) }, t("Cancel")) : null,
+    moveButton("end", t("End turn"), pick, moves),
   );
 }
 
 function ending(obs) {
   let text;
-  if (obs.outcome === "win") text = `${seatName(obs, obs.winners[0])} emptied ${obs.winners[0] === obs.seat ? "your" : "their"} hand and won!`;
-  else if (obs.outcome === "draw") text = "No play was possible and the depot is empty: every hand is the same size, a draw.";
-  else text = `No play was possible and the depot is empty: the most cards lose (${obs.losers.map((s) => seatName(obs, s)).join(", ")}).`;
+  if (obs.outcome === "win") text = obs.winners[0] === obs.seat ? t("You emptied your hand and won!") : t("{name} emptied their hand and won!", { name: nameOf(obs.winners[0]) });
+  else if (obs.outcome === "draw") text = t("No play was possible and the depot is empty: every hand is the same size, a draw.");
+  else text = t("No play was possible and the depot is empty: the most cards lose ({names}).", { names: formatList(obs.losers.map((s) => seatName(obs, s))) });
   return h("p", { class: "ct-prompt" }, text);
 }
 
@@ -151,8 +167,8 @@ function compass(obs, before, moves, ui, targets, select, pick, { small = false 
           type: "button",
           class: `cc-card card-button legal${own ? "" : " on-run"}${selected ? " picked" : ""}`,
           dataset: own ? { card: code, run: `${where} ${run}` } : { card: code, onRun: `${where} ${run}` },
-          "aria-label": `${run === 1 ? "the top card" : `the top ${run} cards`} of ${PLACE_NAMES[where]}, from ${cardName(code, DECK)}`,
-          title: run === 1 ? `move ${code}` : `move the ${run} cards from ${cards[cards.length - run]} up`,
+          "aria-label": tn("the top card of {place}, from {card}", "the top {count} cards of {place}, from {card}", run, { place: PLACES[where]()[0], card: cardName(code, DECK) }),
+          title: tn("move {card}", "move the {count} cards from {card} up", run, { card: cardName(cards[cards.length - run], DECK) }),
           onclick: () => select({ kind: "run", from: where, k: run }),
         },
         cardSvg(code, { deck: DECK }),
@@ -160,15 +176,15 @@ function compass(obs, before, moves, ui, targets, select, pick, { small = false 
     };
     const target = targets.get(where);
     const drop = target
-      ? h("button", { type: "button", class: "cc-drop", dataset: { place: where, move: target }, title: target, "aria-label": `${target}`, onclick: () => pick(target) }, h("span", {}, "here"))
+      ? h("button", { type: "button", class: "cc-drop", dataset: { place: where, move: target }, title: t("to {place}", { place: PLACES[where]()[0] }), "aria-label": t("to {place}", { place: PLACES[where]()[0] }), onclick: () => pick(target) }, h("span", {}, t("here")))
       : null;
     const data = { place: where };
     if (changed) data.changed = "";
     return h(
       "div",
       { class: `cc-cell ${railway ? "railway" : "corner"}${target ? " target" : ""}`, dataset: data },
-      h("small", { class: "cc-where" }, where),
-      cards.length ? pile(cards, { className: `cc-pile${cards.length > 4 ? " long" : ""}`, cardNode }) : h("span", { class: "cc-empty" }, railway ? "empty railway" : "empty corner"),
+      h("small", { class: "cc-where", title: PLACES[where]()[0] }, PLACES[where]()[1]),
+      cards.length ? pile(cards, { className: `cc-pile${cards.length > 4 ? " long" : ""}`, cardNode }) : h("span", { class: "cc-empty" }, railway ? t("empty railway") : t("empty corner")),
       drop,
     );
   });
@@ -180,10 +196,10 @@ function depot(obs, small) {
   return h(
     "div",
     { class: "cc-cell cc-depot" },
-    h("small", { class: "cc-where" }, "Depot"),
+    h("small", { class: "cc-where" }, t("Depot")),
     obs.depot ? h("span", { class: "cc-stack" }, card(null, { small })) : null,
-    h("b", {}, `${obs.depot} card${obs.depot === 1 ? "" : "s"}`),
-    departed ? h("small", { class: "cc-departed", title: obs.departed.map((train) => train.join(" ")).join(" · ") }, `${departed} train${departed === 1 ? "" : "s"} departed`) : null,
+    h("b", {}, tn("{count} card", "{count} cards", obs.depot)),
+    departed ? h("small", { class: "cc-departed", title: obs.departed.map((train) => train.join(" ")).join(" · ") }, tn("{count} train departed", "{count} trains departed", departed)) : null,
   );
 }
 
@@ -203,7 +219,7 @@ function handSection(obs, moves, ui, select) {
     return h(
       "div",
       { class: "cc-group" },
-      h("small", {}, name),
+      h("small", {}, name()),
       h(
         "div",
         { class: "ct-hand-cards" },
@@ -218,7 +234,7 @@ function handSection(obs, moves, ui, select) {
               dataset: { card: code },
               disabled: !legal,
               "aria-label": cardName(code, DECK),
-              title: legal ? `play ${code}: then click where` : cardName(code, DECK),
+              title: legal ? t("play {card}: then click where", { card: cardName(code, DECK) }) : cardName(code, DECK),
               onclick: () => select({ kind: "card", code, index: at }),
             },
             cardSvg(code, { deck: DECK }),
@@ -229,26 +245,27 @@ function handSection(obs, moves, ui, select) {
   });
   return h(
     "section",
-    { class: `ct-hand cc-hand${moves.length ? " my-turn" : ""}`, "aria-label": "Your hand" },
-    h("h3", { class: "ct-label" }, `Your hand · ${obs.hand.length} card${obs.hand.length === 1 ? "" : "s"}`),
+    { class: `ct-hand cc-hand${moves.length ? " my-turn" : ""}`, "aria-label": t("Your hand") },
+    h("h3", { class: "ct-label" }, t("Your hand"), " · ", tn("{count} card", "{count} cards", obs.hand.length)),
     h("div", { class: "cc-groups" }, groups),
   );
 }
 
 /** How the game stands, in words: "Won by Ana and easy bot", "Ended in a stalemate", "In play". */
 function standing(obs) {
-  if (!obs.over) return "In play";
-  if (obs.outcome === "win" && obs.winners.length) return `Won by ${obs.winners.map(nameOf).join(" and ")}`;
-  return { stalemate: "Ended in a stalemate", draw: "Ended in a draw" }[obs.outcome] ?? "Over";
+  if (!obs.over) return t("In play");
+  if (obs.outcome === "win" && obs.winners.length) return t("Won by {names}", { names: formatList(obs.winners.map(nameOf)) });
+  if (obs.outcome === "stalemate") return t("Ended in a stalemate");
+  return obs.outcome === "draw" ? t("Ended in a draw") : t("Over");
 }
 
 /** The score sheet (sheet.js): how the game stands, each seat's hand size and rank, the trains departed. */
 export function sheet(obs) {
   const rows = obs.hand_sizes.map((size, seat) =>
-    h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, `${size} card${size === 1 ? "" : "s"} in hand`), h("td", {}, obs.ranking ? `rank ${obs.ranking[seat]}` : "")),
+    h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, tn("{count} card in hand", "{count} cards in hand", size)), h("td", {}, obs.ranking ? t("rank {rank}", { rank: obs.ranking[seat] }) : "")),
   );
   return [
-    h("p", {}, `${standing(obs)} · trains departed: ${obs.departed.length} · depot: ${obs.depot} cards`),
+    h("p", {}, t("{standing} · trains departed: {departed} · depot: {depot} cards", { standing: standing(obs), departed: obs.departed.length, depot: obs.depot })),
     h("table", { class: "score-sheet" }, h("tbody", {}, rows)),
   ];
 }

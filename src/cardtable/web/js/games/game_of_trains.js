@@ -21,7 +21,8 @@
 
 import { abilityText, cardName, cardSvg, locomotiveSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
-import { animate, badge, card, header, picker, previous, prompt, review, seatName, seatOrder, winnersLine } from "../layout.js";
+import { t, tn } from "../i18n.js";
+import { animate, badge, card, header, picker, previous, prompt, review, seatName, seatOrder, toPlay, winnersLine } from "../layout.js";
 import { nameOf } from "../names.js";
 
 const DECK = "trains";
@@ -60,6 +61,13 @@ function moveFor(choice, position) {
   return position === null ? `use ${choice.card}` : `${choice.kind} ${choice.card} ${position}`;
 }
 
+/** The move ``moveFor`` makes, in words: "place car 45 at position 3". */
+function moveWords(choice, position) {
+  const card = cardName(choice.card, DECK);
+  if (position === null) return t("use {card}", { card });
+  return choice.kind === "place" ? t("place {card} at position {position}", { card, position }) : t("use {card} on position {position}", { card, position });
+}
+
 // -- the picture ---------------------------------------------------------------------------------
 
 function table(obs, before, moves, ui, redraw, pick, el) {
@@ -81,21 +89,26 @@ function table(obs, before, moves, ui, redraw, pick, el) {
   const previewing = ui.choice !== null && (ui.position !== null || (open.bare && open.positions.size === 0));
   const after = previewing ? preview(obs, ui.choice, ui.position) : null;
   const progress =
-    obs.phase === "setup" ? "Setup: everyone keeps one drawn card" : obs.phase === "over" ? `Over after ${obs.turn} turns` : `Turn ${obs.turn + 1}`;
+    obs.phase === "setup" ? t("Setup: everyone keeps one drawn card") : obs.phase === "over" ? overAfter(obs) : t("Turn {number}", { number: obs.turn + 1 });
   return h(
     "div",
     { class: "ct-table game-of-trains" },
-    header(obs, "Game of Trains", [progress, "First train in ascending order wins"]),
+    header(obs, "Game of Trains", [progress, t("First train in ascending order wins")]),
     h(
       "section",
-      { class: "gt-trains", "aria-label": "trains" },
+      { class: "gt-trains", "aria-label": t("trains") },
       bottomLast(seatOrder(obs)).map((seat) => trainRow(obs, seat, after ? after[seat] : obs.trains[seat], before, { open, ui, aim, previewing: Boolean(after) })),
     ),
-    prompt(obs, moves, instructions(obs, ui, open, previewing), `${seatName(obs, obs.to_act)} to play.`, ending(obs)),
+    prompt(obs, moves, instructions(obs, ui, open, previewing), toPlay(obs), ending(obs)),
     previewing ? confirmBar(obs, ui, pick, () => choose(null)) : null,
     h("div", { class: "gt-tableau" }, yourCards(obs, moves, ui, choose), market(obs, moves, ui, choose), piles(obs, moves, pick)),
     before ? lastAction(el, obs, before) : null,
   );
+}
+
+/** "Over after 12 turns". */
+function overAfter(obs) {
+  return tn("Over after {count} turn", "Over after {count} turns", obs.turn);
 }
 
 /** The viewer's seat (first in the order) moved to the end: their train is drawn nearest to them. */
@@ -114,7 +127,7 @@ function trainRow(obs, seat, cars, before, { open, ui, aim, previewing }) {
     const unseen = car.card === "?" || index === 0 || cars[index - 1].card === "?";
     const rise = unseen ? null : Number(car.card) > Number(cars[index - 1].card) ? "yes" : "no";
     const face = car.card === "?" ? h("span", { class: "gt-unknown" }, "?") : cardSvg(car.card, { deck: DECK, ability: car.ability });
-    const shield = car.protect ? h("span", { class: "gt-shield", title: `protected by ${car.protect}` }, car.protect) : null;
+    const shield = car.protect ? h("span", { class: "gt-shield", title: t("protected by {card}", { card: car.protect }) }, car.protect) : null;
     const data = { seat: String(seat), position: String(position), card: car.card };
     if (rise) data.rise = rise;
     if (changed) data.changed = "";
@@ -126,55 +139,60 @@ function trainRow(obs, seat, cars, before, { open, ui, aim, previewing }) {
         type: "button",
         class: `gt-car gt-target${ui.position === position ? " picked" : ""}${car.protect ? " protected" : ""}`,
         dataset: data,
-        "aria-label": `position ${position}: ${cardName(car.card, DECK)}`,
-        title: `${moveFor(ui.choice, position)}`,
+        "aria-label": t("position {position}: {card}", { position, card: cardName(car.card, DECK) }),
+        title: moveWords(ui.choice, position),
         onclick: () => aim(position),
       },
       body,
     );
   });
-  const winner = obs.winners.includes(seat) ? badge("winner", { className: "good" }) : null;
+  const winner = obs.winners.includes(seat) ? badge(t("winner"), { className: "good" }) : null;
   return h(
     "div",
     { class: `gt-train${mine ? " mine" : ""}${seat === obs.to_act ? " to-act" : ""}`, dataset: { seat: String(seat) } },
-    h("div", { class: "gt-owner" }, h("b", {}, seatName(obs, seat)), seat === obs.to_act ? h("span", { class: "ct-turn" }, "to play") : null, winner),
+    h("div", { class: "gt-owner" }, h("b", {}, seatName(obs, seat)), seat === obs.to_act ? h("span", { class: "ct-turn" }, t("to play")) : null, winner),
     h("div", { class: "gt-cars" }, h("span", { class: "gt-loco" }, locomotiveSvg()), row),
   );
 }
 
 function carTitle(car) {
-  if (car.card === "?") return "an unseen card from the draw pile";
-  const protect = car.protect ? `, protected by ${car.protect}` : "";
-  return `${car.card}: ${abilityText(car.ability)}${protect}`;
+  if (car.card === "?") return t("an unseen card from the draw pile");
+  const said = `${car.card}: ${abilityText(car.ability)}`;
+  return car.protect ? t("{card}, protected by {protect}", { card: said, protect: car.protect }) : said;
 }
 
 function ending(obs) {
-  if (!obs.winners.length) return `Game over. No winner: the turn limit (${obs.turn_limit} turns) was reached.`;
+  if (!obs.winners.length) return t("Game over. No winner: the turn limit ({limit} turns) was reached.", { limit: obs.turn_limit });
   const seat = obs.winners[0];
-  return `Game over. ${seat === obs.seat ? "Your" : `${seatName(obs, seat)}'s`} train is in order: ${winnersLine(obs)}`;
+  const winners = winnersLine(obs);
+  return seat === obs.seat ? t("Game over. Your train is in order: {winners}", { winners }) : t("Game over. {name}'s train is in order: {winners}", { name: nameOf(seat), winners });
 }
 
 function instructions(obs, ui, open, previewing) {
-  if (previewing) return `After ${moveFor(ui.choice, ui.position)}: confirm, or pick another ${ui.choice.kind === "place" || open.positions.size ? "car" : "card"}.`;
-  if (ui.choice) {
-    if (ui.choice.kind === "place") return `Place ${ui.choice.card}: click a car of your train (it goes to the market).`;
-    return `Use ${ui.choice.card} (${abilityText(ui.choice.ability)}): click a car of your train.`;
+  if (previewing) {
+    const move = moveWords(ui.choice, ui.position);
+    return ui.choice.kind === "place" || open.positions.size ? t("After {move}: confirm, or pick another car.", { move }) : t("After {move}: confirm, or pick another card.", { move });
   }
-  if (obs.phase === "setup") return "Setup: click the card you keep, then where it goes in your train.";
-  return "Your turn: draw a card, or click a market card to use it.";
+  if (ui.choice) {
+    const card = cardName(ui.choice.card, DECK);
+    if (ui.choice.kind === "place") return t("Place {card}: click a car of your train (it goes to the market).", { card });
+    return t("Use {card} ({ability}): click a car of your train.", { card, ability: abilityText(ui.choice.ability) });
+  }
+  if (obs.phase === "setup") return t("Setup: click the card you keep, then where it goes in your train.");
+  return t("Your turn: draw a card, or click a market card to use it.");
 }
 
 function confirmBar(obs, ui, pick, cancel) {
   const move = moveFor(ui.choice, ui.position);
   let note = null;
-  if (ui.choice.kind === "place") note = `${obs.trains[obs.seat][ui.position - 1].card} goes to the market.`;
-  else if (REMOVED_AT[ui.choice.ability]) note = `Every train loses car ${REMOVED_AT[ui.choice.ability]} unless it is protected; "?" is a card from the draw pile.`;
+  if (ui.choice.kind === "place") note = t("{card} goes to the market.", { card: cardName(obs.trains[obs.seat][ui.position - 1].card, DECK) });
+  else if (REMOVED_AT[ui.choice.ability]) note = t("Every train loses car {position} unless it is protected; “?” is a card from the draw pile.", { position: REMOVED_AT[ui.choice.ability] });
   return h(
     "div",
     { class: "ct-actions gt-confirm" },
     note ? h("span", { class: "ct-note" }, note) : null,
-    h("button", { type: "button", class: "ct-move", dataset: { move }, onclick: () => pick(move) }, `Confirm: ${move}`),
-    h("button", { type: "button", class: "ct-move quiet", onclick: cancel }, "Cancel"),
+    h("button", { type: "button", class: "ct-move", dataset: { move }, onclick: () => pick(move) }, t("Confirm: {move}", { move: moveWords(ui.choice, ui.position) })),
+    h("button", { type: "button", class: "ct-move quiet", onclick: cancel }, t("Cancel")),
   );
 }
 
@@ -200,7 +218,7 @@ function yourCards(obs, moves, ui, choose) {
       cardSvg(entry.card, { deck: DECK, ability: entry.ability }),
     );
   });
-  const label = obs.phase === "setup" ? (cards.length === 1 ? "Your setup card" : "Your setup draw: keep one") : "You drew";
+  const label = obs.phase === "setup" ? (cards.length === 1 ? t("Your setup card") : t("Your setup draw: keep one")) : t("You drew");
   return h("section", { class: "ct-panel gt-mine ct-hand" }, h("h3", { class: "ct-label" }, label), h("div", { class: "ct-hand-cards" }, buttons));
 }
 
@@ -231,8 +249,8 @@ function market(obs, moves, ui, choose) {
   return h(
     "section",
     { class: "ct-panel gt-market" },
-    h("h3", { class: "ct-label" }, "Market"),
-    cards.length ? h("div", { class: "gt-offers" }, cards) : h("p", { class: "ct-note" }, "Empty: the only move is to draw."),
+    h("h3", { class: "ct-label" }, t("Market")),
+    cards.length ? h("div", { class: "gt-offers" }, cards) : h("p", { class: "ct-note" }, t("Empty: the only move is to draw.")),
   );
 }
 
@@ -245,8 +263,8 @@ function piles(obs, moves, pick) {
       class: `gt-draw card-button${canDraw ? " legal" : ""}`,
       dataset: canDraw ? { move: "draw" } : {},
       disabled: !canDraw,
-      title: canDraw ? "draw the top card" : "draw pile",
-      "aria-label": `draw pile, ${obs.draw_pile} cards`,
+      title: canDraw ? t("draw the top card") : t("draw pile"),
+      "aria-label": tn("draw pile, {count} card", "draw pile, {count} cards", obs.draw_pile),
       onclick: () => pick("draw"),
     },
     card(null, {}),
@@ -255,8 +273,8 @@ function piles(obs, moves, pick) {
   return h(
     "section",
     { class: "ct-panel gt-piles" },
-    h("figure", {}, drawPile, h("figcaption", {}, canDraw ? "Draw" : "Draw pile")),
-    h("figure", { class: "gt-discard" }, h("span", { class: "gt-stack" }, card(null, {}), h("span", { class: "gt-count" }, String(obs.discard_pile))), h("figcaption", {}, "Discards")),
+    h("figure", {}, drawPile, h("figcaption", {}, canDraw ? t("Draw") : t("Draw pile"))),
+    h("figure", { class: "gt-discard" }, h("span", { class: "gt-stack" }, card(null, {}), h("span", { class: "gt-count" }, String(obs.discard_pile))), h("figcaption", {}, t("Discards"))),
   );
 }
 
@@ -271,7 +289,7 @@ function lastAction(el, obs, before) {
     ),
   );
   const offers = before.market.map((entry) => cardSvg(entry.card, { deck: DECK, ability: entry.ability, small: true }));
-  return review(el, "before", "Before the last action", rows, h("div", { class: "gt-before-market" }, h("small", {}, "Market: "), offers.length ? offers : "empty"));
+  return review(el, "before", t("Before the last action"), rows, h("div", { class: "gt-before-market" }, h("small", {}, t("Market:"), " "), offers.length ? offers : t("empty")));
 }
 
 // -- the preview: the trains after a move, as the rules describe it ----------------------------------
@@ -325,9 +343,9 @@ export function sheet(obs) {
       {},
       h("th", { scope: "row" }, nameOf(seat)),
       h("td", {}, cars.map((car, index) => [h("span", { class: "car" }, car.card), index < couplings.length ? h("span", { class: couplings[index] ? "coupling ok" : "coupling" }, couplings[index] ? " < " : " · ") : null])),
-      h("td", {}, `${good} of ${couplings.length} couplings in order`),
+      h("td", {}, t("{good} of {count} couplings in order", { good, count: couplings.length })),
     );
   });
-  const turn = obs.phase === "setup" ? "Setup" : obs.over ? `Over after ${obs.turn} turns` : `Turn ${obs.turn + 1}`;
+  const turn = obs.phase === "setup" ? t("Setup") : obs.over ? overAfter(obs) : t("Turn {number}", { number: obs.turn + 1 });
   return [h("p", {}, turn), h("table", { class: "score-sheet" }, h("tbody", {}, rows))];
 }

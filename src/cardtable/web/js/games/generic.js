@@ -4,8 +4,9 @@
 // ?view=generic.
 // A control that makes a move at once carries data-move (the move string), a card data-card.
 
-import { GAME_PACKS, cardSvg } from "../cards.js";
+import { GAME_PACKS, cardName, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
+import { t } from "../i18n.js";
 import { nameOf } from "../names.js";
 
 /** The observation fields, in every game and at any depth (a trick's cards, its winner), whose values are
@@ -23,7 +24,7 @@ export function render(observation, el, moves) {
   const hand = Array.isArray(observation?.hand) ? observation.hand : null;
   if (hand) sections.push(handSection(hand, moves, pick, moveList, GAME_PACKS[observation.game]));
   fillMoves(moveList, moves, pick, null);
-  sections.push(h("section", { class: "your-moves" }, h("h3", {}, "Your moves"), moveList));
+  sections.push(h("section", { class: "your-moves" }, h("h3", {}, t("Your moves")), moveList));
   sections.push(stateSection(observation));
   replace(el, sections);
 }
@@ -37,7 +38,7 @@ function handSection(hand, moves, pick, moveList, deck) {
       {
         type: "button",
         class: "card-button",
-        "aria-label": card,
+        "aria-label": cardName(card, deck),
         dataset: using.length === 1 ? { card, move: using[0] } : { card },
         disabled: using.length === 0,
         onclick: click,
@@ -45,12 +46,12 @@ function handSection(hand, moves, pick, moveList, deck) {
       cardSvg(card, { deck }),
     );
   });
-  return h("section", { class: "hand" }, h("h3", {}, "Your hand"), h("div", { class: "cards" }, cards));
+  return h("section", { class: "hand" }, h("h3", {}, t("Your hand")), h("div", { class: "cards" }, cards));
 }
 
 function fillMoves(list, moves, pick, chosen) {
   if (!moves.length) {
-    replace(list, h("p", { class: "quiet" }, "Nothing to do: wait for your turn."));
+    replace(list, h("p", { class: "quiet" }, t("Nothing to do: wait for your turn.")));
     return;
   }
   replace(
@@ -69,7 +70,7 @@ function stateSection(observation) {
   const rows = Object.entries(observation ?? {})
     .filter(([key]) => key !== "hand")
     .map(([key, value]) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, field(key, value))]);
-  return h("section", { class: "public" }, h("h3", {}, "On the table"), h("dl", {}, rows));
+  return h("section", { class: "public" }, h("h3", {}, t("On the table")), h("dl", {}, rows));
 }
 
 /** A field's value as text: seats by the players' names (names.js). */
@@ -80,7 +81,7 @@ function field(key, value) {
 /** A seat, or a list of seats, by the players' names. */
 function seats(value) {
   if (Number.isInteger(value)) return nameOf(value);
-  if (Array.isArray(value) && value.every(Number.isInteger)) return value.length ? value.map(nameOf).join(", ") : "none";
+  if (Array.isArray(value) && value.every(Number.isInteger)) return value.length ? value.map(nameOf).join(", ") : t("none");
   return text(value);
 }
 
@@ -88,7 +89,7 @@ function seats(value) {
 export function text(value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) {
-    if (!value.length) return "none";
+    if (!value.length) return t("none");
     return value.map((item) => (item !== null && typeof item === "object" ? `(${text(item)})` : text(item))).join(", ");
   }
   if (typeof value === "object") {
@@ -96,6 +97,6 @@ export function text(value) {
       .map(([k, v]) => `${k.replaceAll("_", " ")} ${field(k, v)}`)
       .join("; ");
   }
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   return String(value);
 }

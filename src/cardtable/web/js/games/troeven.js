@@ -11,10 +11,14 @@
 
 import { cardName, cardSvg } from "../cards.js";
 import { h, replace } from "../dom.js";
-import { SUITS } from "../packs.js";
-import { animate, backs, badge, card, hand, header, lastTrickReview, moveButton, picker, plate, previous, prompt, seatName, stat, trickCentre, winnersLine } from "../layout.js";
+import { t, tn } from "../i18n.js";
+import { RANK_LETTERS, SUITS } from "../packs.js";
+import { animate, backs, badge, card, hand, header, lastTrickReview, moveButton, picker, plate, previous, prompt, seatName, stat, toLead, trickCentre, winnersLine } from "../layout.js";
+import { nameOf } from "../names.js";
 
 const DECK = "piquet";
+/** The cards that count points, and their points (games/troeven.py; the letters are the page's language's). */
+const POINTS = [["A", 4], ["K", 3], ["Q", 2], ["J", 1]];
 
 /** Draw the observation into el; picking a card or a trump dispatches a "move" event from el. */
 export function render(obs, el, moves) {
@@ -23,18 +27,19 @@ export function render(obs, el, moves) {
   const me = obs.seat ?? 0;
   const them = 1 - me;
   const calling = obs.phase === "trump";
-  const stage = calling ? `${seatName(obs, obs.caller)} call${obs.caller === obs.seat ? "" : "s"} trumps` : obs.over ? null : `Trick ${obs.trick_number} of ${obs.tricks_per_round}`;
-  const idle = obs.over || calling ? "" : `${seatName(obs, obs.to_act)} to lead`;
+  const caller = obs.caller === obs.seat ? t("You call trumps") : t("{name} calls trumps", { name: nameOf(obs.caller) });
+  const stage = calling ? caller : obs.over ? null : t("Trick {number} of {count}", { number: obs.trick_number, count: obs.tricks_per_round });
+  const idle = obs.over || calling ? "" : toLead(obs);
   replace(
     el,
     h(
       "div",
       { class: `ct-table game-troeven version-${obs.version}` },
       header(obs, "Troeven", [
-        obs.version === 1 ? "Version 1: layouts" : "Version 2: hand and stock",
-        `Round ${obs.round}`,
+        obs.version === 1 ? t("Version 1: layouts") : t("Version 2: hand and stock"),
+        t("Round {number}", { number: obs.round }),
         stage,
-        `First to 0 wins`,
+        t("First to 0 wins"),
       ]),
       h(
         "div",
@@ -49,7 +54,7 @@ export function render(obs, el, moves) {
         ),
         side(obs, me, moves, pick),
       ),
-      prompt(obs, moves, calling ? "Your call: name the trump suit (any suit)." : obs.trick.length ? "Your turn: answer the trick." : "Your turn: lead a card.", null, ending(obs)),
+      prompt(obs, moves, calling ? t("Your call: name the trump suit (any suit).") : obs.trick.length ? t("Your turn: answer the trick.") : t("Your turn: lead a card."), null, ending(obs)),
       calling && moves.length ? trumpButtons(moves, pick) : null,
       lastTrickReview(el, obs, { deck: DECK }),
       previousRound(obs),
@@ -63,25 +68,25 @@ function side(obs, seat, moves, pick) {
   const mine = seat === obs.seat;
   let cards;
   if (obs.version === 1) cards = layout(obs, seat, mine ? moves : [], pick);
-  else if (mine) cards = hand(obs.hand, moves, pick, { deck: DECK, label: obs.phase === "trump" ? "The cards you have seen" : "Your hand" });
+  else if (mine) cards = hand(obs.hand, moves, pick, { deck: DECK, label: obs.phase === "trump" ? t("The cards you have seen") : t("Your hand") });
   else cards = h("div", { class: "tv-hidden" }, backs(obs.hand_sizes[seat], { max: 8 }));
   return h("div", { class: `tv-side${mine ? " mine" : ""}` }, seatPlate(obs, seat), cards);
 }
 
 function seatPlate(obs, seat) {
   const roles = [];
-  if (obs.dealer === seat) roles.push(badge("dealer", { className: "quiet" }));
-  if (obs.caller === seat) roles.push(badge("calls trumps", { className: "role" }));
-  if (obs.winners.includes(seat)) roles.push(badge("winner", { className: "good" }));
+  if (obs.dealer === seat) roles.push(badge(t("dealer"), { className: "quiet" }));
+  if (obs.caller === seat) roles.push(badge(t("calls trumps"), { className: "role" }));
+  if (obs.winners.includes(seat)) roles.push(badge(t("winner"), { className: "good" }));
   return plate(
     obs,
     seat,
     h(
       "div",
       { class: "ct-stats" },
-      stat("score", obs.scores[seat], { className: "big" }),
-      stat("points", `${obs.points[seat]}/40`),
-      stat("tricks", obs.tricks_won[seat]),
+      stat(t("score"), obs.scores[seat], { className: "big" }),
+      stat(t("points"), `${obs.points[seat]}/40`),
+      stat(t("tricks"), obs.tricks_won[seat]),
     ),
     h("div", { class: "ct-badges" }, roles),
   );
@@ -96,7 +101,7 @@ function layout(obs, seat, moves, pick) {
     const under = Array.from({ length: pile.face_down }, () => h("span", { class: "tv-under" }, card(null, {})));
     let top;
     if (pile.top === null) {
-      top = pile.face_down ? null : h("span", { class: "tv-empty", title: "empty pile" });
+      top = pile.face_down ? null : h("span", { class: "tv-empty", title: t("empty pile") });
     } else if (mine) {
       const legal = offered.has(pile.top);
       top = h(
@@ -107,7 +112,7 @@ function layout(obs, seat, moves, pick) {
           "aria-label": cardName(pile.top, DECK),
           dataset: legal ? { card: pile.top, move: pile.top } : { card: pile.top },
           disabled: !legal,
-          title: legal ? `play ${pile.top}` : playable ? "not playable now" : cardName(pile.top, DECK),
+          title: legal ? t("play {card}", { card: cardName(pile.top, DECK) }) : playable ? t("not playable now") : cardName(pile.top, DECK),
           onclick: () => pick(pile.top),
         },
         cardSvg(pile.top, { deck: DECK }),
@@ -115,10 +120,10 @@ function layout(obs, seat, moves, pick) {
     } else {
       top = card(pile.top, { deck: DECK });
     }
-    const down = pile.face_down && pile.top !== null ? h("small", { class: "tv-count", title: `${pile.face_down} face down` }, `+${pile.face_down}`) : null;
+    const down = pile.face_down && pile.top !== null ? h("small", { class: "tv-count", title: tn("{count} face down", "{count} face down", pile.face_down) }, `+${pile.face_down}`) : null;
     return h("div", { class: "tv-pile", dataset: { pile: String(index + 1) } }, under, top, down);
   });
-  const label = mine ? "Your layout" : `${seatName(obs, seat)}'s layout`;
+  const label = mine ? t("Your layout") : t("{name}'s layout", { name: nameOf(seat) });
   return h(
     "section",
     { class: `tv-layout${mine ? " ct-hand mine" : ""}${playable ? " my-turn" : ""}`, "aria-label": label, dataset: { seat: String(seat) } },
@@ -129,28 +134,28 @@ function layout(obs, seat, moves, pick) {
 
 function trumpPanel(obs) {
   if (obs.trump === null) {
-    return h("div", { class: "ct-panel tv-trump" }, h("small", {}, "Trumps"), h("b", {}, "not called yet"));
+    return h("div", { class: "ct-panel tv-trump" }, h("small", {}, t("Trumps")), h("b", {}, t("not called yet")));
   }
   const { symbol, name } = SUITS[obs.trump];
   return h(
     "div",
     { class: `ct-panel tv-trump suit-${obs.trump}`, dataset: { trump: obs.trump } },
-    h("small", {}, "Trumps"),
+    h("small", {}, t("Trumps")),
     h("span", { class: "tv-suit" }, symbol),
     h("b", {}, name),
-    h("small", {}, `called by ${seatName(obs, obs.caller)}`),
+    h("small", {}, obs.caller === obs.seat ? t("called by you") : t("called by {name}", { name: nameOf(obs.caller) })),
   );
 }
 
 function stockPanel(obs) {
-  const label = obs.stock === null ? "dealt after the call" : `${obs.stock} card${obs.stock === 1 ? "" : "s"}`;
+  const label = obs.stock === null ? t("dealt after the call") : tn("{count} card", "{count} cards", obs.stock);
   return h(
     "div",
     { class: "ct-panel tv-stock" },
-    h("small", {}, "Stock"),
+    h("small", {}, t("Stock")),
     obs.stock ? card(null, {}) : null,
     h("b", {}, label),
-    h("small", {}, obs.stock === 0 ? "follow suit or trump if you can" : "play any card while it lasts"),
+    h("small", {}, obs.stock === 0 ? t("follow suit or trump if you can") : t("play any card while it lasts")),
   );
 }
 
@@ -158,9 +163,9 @@ function pointsPanel(obs) {
   return h(
     "div",
     { class: "ct-panel tv-points" },
-    h("small", {}, "Card points"),
-    h("b", {}, "A\u00a04 · K\u00a03 · Q\u00a02 · J\u00a01"), // a card and its points stay on one line
-    h("small", {}, "more than 20 of 40 wins the round"),
+    h("small", {}, t("Card points")),
+    h("b", {}, POINTS.map(([rank, points]) => `${RANK_LETTERS[rank]}\u00a0${points}`).join(" · ")), // a card and its points stay on one line
+    h("small", {}, t("more than 20 of 40 wins the round")),
   );
 }
 
@@ -175,10 +180,11 @@ function trumpButtons(moves, pick) {
 }
 
 function ending(obs) {
-  if (!obs.winners.length) return `Game over. Nobody wins: the round limit (${obs.round_limit}) was reached with equal scores.`;
+  if (!obs.winners.length) return t("Game over. Nobody wins: the round limit ({limit}) was reached with equal scores.", { limit: obs.round_limit });
   const seat = obs.winners[0];
-  const reached = obs.scores[seat] <= 0 ? `${seatName(obs, seat)} reached 0` : `the round limit (${obs.round_limit}) was reached`;
-  return `Game over: ${reached}. ${winnersLine(obs)}`;
+  if (obs.scores[seat] > 0) return t("Game over: the round limit ({limit}) was reached. {winners}", { limit: obs.round_limit, winners: winnersLine(obs) });
+  const reached = seat === obs.seat ? t("Game over: you reached 0.") : t("Game over: {name} reached 0.", { name: nameOf(seat) });
+  return `${reached} ${winnersLine(obs)}`;
 }
 
 function previousRound(obs) {
@@ -188,7 +194,7 @@ function previousRound(obs) {
   return h(
     "p",
     { class: "ct-note" },
-    `Round ${last.round}: card points ${seatName(obs, 0)} ${a} – ${seatName(obs, 1)} ${b}`,
-    a === b ? " (a tie: no change)" : "",
+    t("Round {number}: card points {first} {a} – {second} {b}", { number: last.round, first: seatName(obs, 0), a, second: seatName(obs, 1), b }),
+    a === b ? ` ${t("(a tie: no change)")}` : "",
   );
 }

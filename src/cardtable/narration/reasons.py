@@ -1,0 +1,57 @@
+"""The rules' reasons for refusing a move, said to the player in their language.
+
+The engine's reasons (``core.reasons``) are English sentences about seats ("seat 0 cannot play QC: it is
+not in their hand") that keep their template and typed parameters; ``say_reason`` says one in a
+narrator's language from these: the template through the ``narration`` catalog (context ``reason``), a
+seat as "you" or a player's name, cards by the game's names for them, a reason inside a reason in turn.
+
+Decisions:
+- English is said as the engine wrote it, byte for byte: the English reason is what the API's ``detail``,
+  the records' tools and the tests read, and an English edge that words it for its reader (the terminal's
+  "You cannot play K♠") does so itself. Every other language is worded from the template.
+- A translation speaks to the player whose move was refused (``{seat}`` is "you"): every edge asks about
+  its own player's move (the site answers "why not?" only about the asker's own decision), so ``you`` is
+  that seat; another seat in a reason ("Bob is the Vice") is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.reasons import CardCode, CardCodes, Reason, SeatNo
+from ..i18n import DEFAULT
+from .base import Narrator
+from .catalog import REASON_CONTEXT
+
+
+def say_reason(narrator: Narrator, reason: str, names: Sequence[str], you: int | None = None) -> str:
+    """``reason`` in the narrator's language, said to the player at ``you`` (names per seat for the
+    others); text that is no ``Reason`` (a server's own words) and English come back as they are."""
+    if narrator.language == DEFAULT or not isinstance(reason, Reason):
+        return str(reason)
+    said = _said(narrator, reason, names, you)
+    return said[:1].upper() + said[1:]
+
+
+def _said(narrator: Narrator, reason: Reason, names: Sequence[str], you: int | None) -> str:
+    template = narrator.catalog.pgettext(REASON_CONTEXT, reason.template)
+    return template.format_map(
+        {name: _value(narrator, value, names, you) for name, value in reason.params.items()}
+    )
+
+
+def _value(narrator: Narrator, value: Any, names: Sequence[str], you: int | None) -> Any:
+    """A parameter in words: typed ones as the game and the reader say them, others as they are."""
+    if isinstance(value, Reason):
+        return _said(narrator, value, names, you)
+    if isinstance(value, SeatNo):
+        if value == you:
+            return narrator.all_words["you"]
+        seat = int(value)
+        return names[seat] if 0 <= seat < len(names) else narrator.all_words["seat"].format(seat=seat)
+    if isinstance(value, CardCode):
+        return narrator.card(value)
+    if isinstance(value, CardCodes):
+        return narrator.card_separator.join(narrator.card(code) for code in value)
+    return value
