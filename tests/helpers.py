@@ -9,7 +9,7 @@ import cardtable
 from cardtable.core.game import State
 
 VARIANTS: dict[str, list[dict[str, object]]] = {
-    "troeven": [{"version": 2}],
+    "troeven": [{"version": 2}, {"version": 2, "mini": True}],
     "mue": [{"players": 6, "dealer_sits_out": True}, {"players": 4, "end": "deals", "deals": 1}],
     "cabooses-in-the-corner": [{"players": 3, "broken_cabooses": False}],
     "slobberhannes": [{"players": 5, "start_points": 6}],

@@ -1,11 +1,14 @@
 """The docs live in the repository: every relative link in README.md and docs/ leads to a file of the
 repository (and to a heading there, when it names one), nothing cites the team's notes outside it
 (``shared/``), every ``docs/…`` or ``rules/<game>.md`` path named in the sources exists, and every
-section a game's code or tests cite (``§4.2``, ``§7.19``) is a section of that game's rules page."""
+section a game's code or tests cite (``§4.2``, ``§7.19``) is a section of that game's rules page. The
+README's research section's Python snippets run as written."""
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -172,3 +175,39 @@ def test_the_api_page_lists_every_endpoint_and_no_other(tmp_path: Path) -> None:
     served = {f"{method.upper()} {path}" for path, operations in paths.items() for method in operations}
     listed = re.findall(r"^\| `([A-Z]+ /\S*)` \|", (ROOT / "docs" / "api.md").read_text(), re.M)
     assert sorted(listed) == sorted(served)
+
+
+def section(page: Path, heading: str) -> str:
+    """The text of ``page`` from the heading ``## heading`` to the next heading of its level or above
+    (lines in fenced code are not headings)."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    start, fenced = lines.index(f"## {heading}"), False
+    for stop in range(start + 1, len(lines)):
+        if FENCE.match(lines[stop]):
+            fenced = not fenced
+        elif not fenced and re.match(r"#{1,2} ", lines[stop]):
+            return "\n".join(lines[start:stop])
+    return "\n".join(lines[start:])
+
+
+RESEARCH_SNIPPETS = re.findall(
+    r"^```python\n(.*?)^```", section(ROOT / "README.md", "Research adapters"), re.M | re.S
+)
+
+
+@pytest.mark.parametrize("snippet", RESEARCH_SNIPPETS, ids=lambda code: code.splitlines()[0])
+def test_the_research_sections_python_snippets_run_as_written(snippet: str, tmp_path: Path) -> None:
+    """Each snippet runs on its own in a fresh interpreter, as a reader would paste it."""
+    done = subprocess.run(
+        [sys.executable, "-c", snippet],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_research_section_has_snippets() -> None:
+    assert len(RESEARCH_SNIPPETS) >= 4

@@ -16,7 +16,7 @@ SHORT: dict[str, dict[str, Any]] = {
 """Options that end a match sooner (a game missing here plays its defaults)."""
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "troeven": [{"version": 2}],
+    "troeven": [{"version": 2}, {"version": 2, "mini": True}],
     "mue": [{"players": 6, "dealer_sits_out": True}],
     "cabooses-in-the-corner": [{"broken_cabooses": False}],
 }

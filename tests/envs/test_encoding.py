@@ -122,3 +122,22 @@ def test_each_seats_vector_is_read_out_of_the_global_state(game: cardtable.Game)
             assert whole.shape == (encoder.state_size,)
             for seat, gather in enumerate(gathers):
                 assert np.array_equal(whole[gather], encoder.encode(state.observation(seat)))
+
+
+def test_troevens_vector_says_who_led_the_last_trick() -> None:
+    """The last trick's two cards, seat by seat, do not say which came first; the leader decides
+    what the follower had to do, so the vector carries it, relative to each observer."""
+    game = cardtable.make("troeven", start_points=2)
+    encoder = encoder_for(game)
+    field = encoder.layout["last_trick_leader"]
+    state, leaders = game.new_game(seed=3), set()
+    for step, _ in enumerate(random_playout(state, 3)):
+        last = state.observation(None)["last_trick"]
+        if last is None or step % 3:
+            continue
+        leader = last["cards"][0]["seat"]
+        leaders.add(leader)
+        for seat in (0, 1):
+            values = encoder.encode(state.observation(seat))[field.offset : field.stop]
+            assert list(values) == [1.0 if (leader - seat) % 2 == place else 0.0 for place in (0, 1)]
+    assert leaders == {0, 1}

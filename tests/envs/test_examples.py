@@ -50,3 +50,13 @@ def test_mccfr_example_trains_and_plays_its_average_policy() -> None:
     out = run("mccfr_single_hand.py", "--game", "slobberhannes", "--iterations", "5", "--games", "3")
     assert "MCCFR on one hand of slobberhannes {'players': 3, 'single_hand': True}: 5 iterations" in out
     assert "average policy against uniform random, 3 games: mean zero-sum return" in out
+
+
+def test_cfr_example_walks_mini_troevens_whole_tree_and_lowers_nashconv() -> None:
+    out = run("cfr_mini.py", "--iterations", "2", "--first-dealer", "0", "--target", "0.01")
+    lines = out.splitlines()
+    options = "{'version': 2, 'mini': True, 'first_dealer': 0}"
+    assert lines[0] == f"cfr+ on mini Troeven {options}: 420 deals, NashConv target 0.01"
+    curve = [float(line.split()[1]) for line in lines[2:4]]
+    assert [line.split()[0] for line in lines[2:4]] == ["1", "2"] and curve[1] < curve[0] < 1.0
+    assert lines[4].startswith("NashConv still")

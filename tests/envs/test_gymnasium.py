@@ -44,11 +44,12 @@ def test_an_episode_ends_with_the_seats_return(name: str) -> None:
         assert state is not None and state.current_player() == info["seat"]
         legal = list(np.flatnonzero(observation["action_mask"]))
         assert legal == state.legal_actions() == info["legal_actions"]
-        assert np.array_equal(env.action_masks(), observation["action_mask"].astype(bool))
+        assert np.array_equal(env.action_masks(), observation["action_mask"])
         observation, reward, terminated, truncated, info = env.step(rng.choice(legal))
         assert terminated or truncated or reward == 0.0
-    assert env.state is not None and reward == env.state.returns()[info["seat"]]
-    assert truncated == env.state.is_truncated() and terminated != truncated
+    assert env.state is not None and truncated == env.state.is_truncated() and terminated != truncated
+    # A match a limit stopped has no result to pay (cardtable.envs.rewards).
+    assert reward == (0.0 if truncated else env.state.returns()[info["seat"]])
     # The match is over: the mask lets a vector env's policy pick an action its autoreset ignores.
     assert observation["action_mask"].all() and info["legal_actions"] == []
     with pytest.raises(RuntimeError, match="call reset"):
@@ -100,14 +101,20 @@ def test_bad_arguments_are_refused_by_name() -> None:
 
 
 def test_opponents_may_be_bots_or_callables_such_as_the_policy_in_training() -> None:
-    """Self-play: the agent's own policy (here a callable taking the engine state and the seat) plays
-    the other seat; a bot object may play too, and both are asked exactly at their seats' turns."""
+    """Self-play: the agent's own policy (a callable) plays the other seat from that seat's observation
+    dict, as the agent gets its own, never the engine state; a bot object may play too, and both are
+    asked exactly at their seats' turns."""
     asked: list[int] = []
 
-    def policy(state: cardtable.State, seat: int) -> int:
-        assert state.current_player() == seat
-        asked.append(seat)
-        return state.legal_actions()[-1]
+    def policy(observation: dict[str, np.ndarray]) -> int:
+        assert sorted(observation) == ["action_mask", "observation"]
+        state = env.state
+        assert state is not None and state.current_player() == 1
+        assert np.array_equal(observation["observation"], env.encoder.encode(state.observation(1)))
+        assert observation["action_mask"].dtype == np.int8
+        assert list(np.flatnonzero(observation["action_mask"])) == state.legal_actions()
+        asked.append(1)
+        return int(np.flatnonzero(observation["action_mask"])[-1])
 
     env = CardtableEnv("troeven", opponents=policy, start_points=1)
     observation, _ = env.reset(seed=4)
@@ -121,7 +128,7 @@ def test_opponents_may_be_bots_or_callables_such_as_the_policy_in_training() -> 
     assert len(moves) == len(asked)
     mixed = CardtableEnv("slobberhannes", opponents=[bots.make("random", seed=1), policy, "easy"])
     mixed.reset(seed=2)
-    with pytest.raises(ValueError, match="an opponent is a bot spec, a bot or a callable"):
+    with pytest.raises(ValueError, match="an opponent is a bot spec, a bot or a callable taking"):
         CardtableEnv("troeven", opponents=[3])
 
 

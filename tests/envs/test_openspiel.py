@@ -26,8 +26,12 @@ def load(name: str, options: dict[str, Any]) -> pyspiel.Game:
 
 
 def dealt(game: pyspiel.Game, seed: int) -> pyspiel.State:
-    """A state past the chance nodes that draw the seed."""
+    """A state past the chance nodes that draw the seed (for a game whose deals are listed, past the
+    one chance node: deal ``seed``, counted round)."""
     state = game.new_initial_state()
+    if game.deals is not None:
+        state.apply_action(seed % len(game.deals))
+        return state
     for byte in seed.to_bytes(ct_openspiel.SEED_BYTES, "big"):
         state.apply_action(byte)
     return state
@@ -77,6 +81,33 @@ def test_the_seed_bytes_make_the_cardtable_match() -> None:
     assert state.action_to_string(state.legal_actions()[0]) == expected.action_to_string(
         expected.legal_actions()[0]
     )
+
+
+def test_mini_troeven_opens_with_every_deal_once_exactly_weighted() -> None:
+    """One chance node over the listed deals (``Game.all_deals``): each split of the eight cards into
+    N's two, D's two and four set aside once, per dealer, equally likely; each leads to the match that
+    deal makes, whose record replays."""
+    game = load("troeven", {"version": 2, "mini": True})
+    root = game.new_initial_state()
+    outcomes = root.chance_outcomes()
+    assert root.is_chance_node() and len(outcomes) == game.max_chance_outcomes() == 840
+    assert [action for action, _ in outcomes] == list(range(840))
+    assert all(chance == pytest.approx(1 / 840) for _, chance in outcomes)
+    splits = set()
+    for action in range(840):
+        match = root.child(action).cardtable_state()
+        deal = match.record()["events"][0]["deal"]
+        deck = deal["deck"]
+        splits.add((deal["dealer"], frozenset(deck[:2]), frozenset(deck[2:4])))
+        assert sorted(deck) == sorted(["AS", "KS", "AH", "KH", "AD", "KD", "AC", "KC"])
+    assert len(splits) == 840, "no split of the cards twice"
+    state = root.child(7)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7).startswith('deal 7: [{"deal":')
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    record = state.cardtable_state().record()
+    assert record["seed"] is None and cardtable.replay(record).returns() == state.cardtable_state().returns()
+    assert len(state.history()) == 1 + game.max_game_length()
 
 
 def test_games_are_registered_with_options_as_parameters() -> None:

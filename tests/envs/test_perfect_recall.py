@@ -30,6 +30,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("slobberhannes", {"players": 4, "single_hand": True}),
     ("troeven", {"start_points": 1}),
     ("troeven", {"version": 2, "single_hand": True}),
+    ("troeven", {"version": 2, "mini": True}),
     ("troeven", {"version": 2, "start_points": 1}),
     ("mue", {"players": 4, "hand_limit": 2}),
     ("mue", {"players": 3, "single_hand": True}),
@@ -64,8 +65,11 @@ class Trail:
     @classmethod
     def dealt(cls, game: pyspiel.Game, seed: int, one_deal: bool = True) -> Trail:
         state = game.new_initial_state()
-        for byte in seed.to_bytes(ct_openspiel.SEED_BYTES, "big"):
-            state.apply_action(byte)
+        if game.deals is not None:  # one chance node over the listed deals
+            state.apply_action(seed % len(game.deals))
+        else:
+            for byte in seed.to_bytes(ct_openspiel.SEED_BYTES, "big"):
+                state.apply_action(byte)
         views = [_view(state, seat) for seat in range(game.num_players())]
         return cls(state, [[view[0]] for view in views], [[view] for view in views], one_deal)
 
@@ -130,7 +134,9 @@ def test_a_seat_shares_an_information_state_only_with_histories_it_cannot_tell_a
 ) -> None:
     name, options = case
     game = ct_openspiel.load(cardtable.make(name, **options))
-    one_deal = encoder_for(game.cardtable_game).hand_key is None or bool(options.get("single_hand"))
+    one_deal = encoder_for(game.cardtable_game).hand_key is None or bool(
+        options.get("single_hand") or options.get("mini")
+    )
     rng = random.Random(1)
     keys: list[tuple[int, Key]] = []
     orders_found = resampled = 0
@@ -216,3 +222,47 @@ def test_the_old_information_state_was_not_perfect_recall() -> None:
                     )
                     return
     pytest.fail("no two orders of one deal with the same current view were found")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: "-".join([case[0], *map(str, case[1].values())]))
+def test_the_game_provides_an_information_state_tensor_only_where_it_is_perfect_recall(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    """The tensor is the current hand's history: perfect recall where a match is one hand. Over many
+    hands two matches that differ only in an earlier hand share it, so the game type says so."""
+    name, options = case
+    game = ct_openspiel.load(cardtable.make(name, **options))
+    one_hand = encoder_for(game.cardtable_game).hand_key is None or bool(
+        options.get("single_hand") or options.get("mini")
+    )
+    assert game.get_type().provides_information_state_tensor == one_hand
+    assert game.get_type().provides_information_state_string
+
+
+def test_over_many_hands_the_tensor_merges_what_the_string_tells_apart() -> None:
+    """Why the flag is off there: a Troeven round played in two orders that end alike (same points,
+    same last trick) leads to a second round that seat 0 sees through the same tensor, while the
+    string (the whole match) tells the two apart."""
+    game = ct_openspiel.load(cardtable.make("troeven", start_points=2))
+    assert not game.get_type().provides_information_state_tensor
+    rng = random.Random(2)
+
+    def second_round(seed: int, moves: list[int]) -> pyspiel.State:
+        state = Trail.dealt(game, seed).state
+        for action in moves:
+            state.apply_action(action)
+        return state
+
+    for seed in range(20):
+        state, moves = Trail.dealt(game, seed).state, []
+        while state.cardtable_state().observation(None)["round"] == 1:
+            moves.append(rng.choice(state.legal_actions()))
+            state.apply_action(moves[-1])
+        if state.is_terminal():
+            continue
+        for order in swapped(game, seed, moves, rng):
+            other = second_round(seed, order)
+            if other.information_state_tensor(0) == state.information_state_tensor(0):
+                assert other.information_state_string(0) != state.information_state_string(0)
+                return
+    pytest.fail("no two first rounds led to one second-round tensor")

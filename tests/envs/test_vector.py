@@ -226,3 +226,114 @@ def test_every_game_can_be_made() -> None:
         obs, _ = envs.reset()
         assert obs["observation"].shape == (2, envs.encoder.size)
         assert obs["action_mask"].shape == (2, envs.game.num_actions) and obs["action_mask"].any(axis=1).all()
+
+
+def test_reset_without_a_seed_goes_on_with_the_seeded_sequence() -> None:
+    """As the PettingZoo adapter: after reset(seed=s), reset() plays in slot i the match a PettingZoo
+    environment reset with seed s + i, then without a seed, plays; so the same seed repeats it all."""
+    envs = VectorEnv("troeven", 3, seed=7)
+    singles = [ct_pettingzoo.raw_env("troeven") for _ in range(3)]
+    for slot, single in enumerate(singles):
+        single.reset(seed=7 + slot)
+    envs.reset()
+    for _ in range(2):
+        envs.reset()
+        for single in singles:
+            single.reset()
+        assert [envs.state(slot).record()["seed"] for slot in range(3)] == [
+            single.unwrapped.match.record()["seed"] for single in singles
+        ]
+
+
+class Asked(cardtable.bots.Bot):
+    """A bot that notes the seats it was asked to play."""
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+
+    def choose(self, state: cardtable.State) -> int:
+        self.seats.append(state.current_player())  # type: ignore[arg-type]
+        return state.legal_actions()[0]
+
+
+def test_opponents_play_their_seats_inside_step_and_the_caller_sees_only_its_own() -> None:
+    """Opponents at seats 1 and 3 of Slobberhannes: the caller is asked only at seats 0 and 2, its
+    rewards are those two seats' (win: what the match pays them), and every other move is the bot's."""
+    bot = Asked()
+    envs = VectorEnv("slobberhannes", 4, seed=2, opponents={1: bot, 3: "random"}, start_points=6)
+    assert envs.own_seats == [0, 2]
+    rewarder = Rewards(envs.game, "win")
+    rng = np.random.default_rng(0)
+    obs, info = envs.reset()
+    ended, movers = 0, set()
+    while ended < 6:
+        assert set(info["seat"].tolist()) <= {0, 2}
+        before = [envs.state(slot) for slot in range(4)]
+        obs, rewards, _, _, info = envs.step(random_actions(rng, obs["action_mask"]))
+        assert rewards.shape == (4, 2)
+        for at, slot in enumerate(info.get("final", [])):
+            paid = rewarder.payoff(before[slot].returns())
+            assert list(rewards[slot]) == list(info["final_returns"][at]) == [paid[0], paid[2]]
+            assert info["final_observation"][at].shape == (2, envs.encoder.size)
+            movers |= {e["seat"] for e in before[slot].record()["events"] if "move" in e}
+            ended += 1
+    assert bot.seats and set(bot.seats) == {1}
+    assert movers == {0, 1, 2, 3}  # the caller and both opponents played the finished matches
+
+
+def test_a_callable_opponent_plays_a_batch_from_its_seats_observations_and_masks() -> None:
+    """One call per opponent round, with the observation vectors and int8 masks of every match where
+    its seat is to act (never the state); an illegal answer is refused naming the seat and match."""
+    calls: list[int] = []
+
+    def policy(observation: dict[str, np.ndarray]) -> np.ndarray:
+        waiting = [slot for slot in range(6) if envs.seats()[slot] == 1]
+        assert sorted(observation) == ["action_mask", "observation"] and len(waiting) == len(
+            observation["observation"]
+        )
+        for row, slot in enumerate(waiting):
+            state = envs.state(slot)
+            assert np.array_equal(observation["observation"][row], envs.encoder.encode(state.observation(1)))
+            assert list(np.flatnonzero(observation["action_mask"][row])) == state.legal_actions()
+        assert observation["action_mask"].dtype == np.int8
+        calls.append(len(waiting))
+        return random_actions(rng, observation["action_mask"])
+
+    rng = np.random.default_rng(1)
+    envs = VectorEnv("troeven", 6, seed=3, opponents={1: policy}, single_hand=True)
+    obs, _ = envs.reset()
+    for _ in range(40):
+        obs, *_ = envs.step(random_actions(rng, obs["action_mask"]))
+    assert calls and max(calls) > 1  # batched: several matches in one call
+
+    def cheat(observation: dict[str, np.ndarray]) -> np.ndarray:
+        return np.full(len(observation["action_mask"]), 99)
+
+    envs = VectorEnv("troeven", 2, seed=3, opponents={0: cheat})
+    with pytest.raises(IllegalAction, match=r"seat 0 match \d: 99 is not an action id of troeven"):
+        obs, _ = envs.reset()  # seat 0 moves at the reset or within the caller's first moves
+        for _ in range(3):
+            obs, *_ = envs.step(random_actions(rng, obs["action_mask"]))
+    with pytest.raises(ValueError, match="opponents at every seat"):
+        VectorEnv("troeven", 2, opponents={0: "random", 1: "random"})
+    with pytest.raises(ValueError, match="an opponent's seat is a seat from 0 to 1"):
+        VectorEnv("troeven", 2, opponents={2: "random"})
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        VectorEnv("troeven", 2, opponents={1: "genius"})
+
+
+def test_the_gymnasium_wrapper_gives_the_one_seats_reward_with_opponents() -> None:
+    """With opponents at the other seat, every reward of as_gymnasium() is the caller's seat's."""
+    matches = VectorEnv("troeven", 4, seed=5, opponents={0: "heuristic"}, single_hand=True)
+    envs = matches.as_gymnasium()
+    obs, info = envs.reset()
+    rng = np.random.default_rng(2)
+    wins = ends = 0
+    for _ in range(120):
+        obs, rewards, terminated, truncated, info = envs.step(random_actions(rng, obs["action_mask"]))
+        assert np.array_equal(rewards, info["rewards"][:, 0]) and set(info["seat"].tolist()) == {1}
+        for slot in np.flatnonzero(terminated | truncated):
+            assert info["final_info"][slot]["returns"][0] == rewards[slot]
+            wins += int(rewards[slot])
+            ends += 1
+    assert ends > 10 and 0 <= wins < ends  # random play loses most hands to the heuristic

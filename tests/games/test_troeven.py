@@ -728,3 +728,40 @@ def test_round_limit_truncates_a_match_no_score_ended() -> None:
         endings.add(state.is_truncated())
     assert endings == {True, False}
     assert cardtable.make("troeven", round_limit=0).max_game_length() is None
+
+
+def mini(deck: list[str], *moves: str) -> cardtable.State:
+    """A ``mini`` match (dealer seat 0) dealt ``deck`` (N's two cards, D's two, four set aside)."""
+    game = cardtable.make("troeven", version=2, mini=True, first_dealer=0)
+    return play(game.dealt_game([{"deal": {"dealer": 0, "deck": deck}}]), *moves)
+
+
+def test_mini_is_two_tricks_with_the_aces_and_kings_and_n_sees_both_cards_before_the_call() -> None:
+    """Research option ``mini`` (§3): N (seat 1) holds AS KH at the call, D (seat 0) gets AD KS after
+    it, AH KD AC KC are set aside unseen; the strict follow rule holds from the first trick."""
+    state = mini(["AS", "KH", "AD", "KS", "AH", "KD", "AC", "KC"])
+    assert state.current_player() == 1 and legal(state) == {"trump S", "trump H", "trump D", "trump C"}
+    assert state.observation(1)["hand"] == ["AS", "KH"] and state.observation(0)["hand"] == []
+    play(state, "trump D")
+    assert state.observation(0)["hand"] == ["KS", "AD"] and state.observation(1)["stock"] == 0
+    assert after_lead(state, "KH") == {"AD"}, "no hearts, but a trump: D must trump"
+    assert after_lead(state, "AS") == {"KS", "AD"}, "holding spades and a trump, D plays either"
+    play(state, "AS", "AD", "KS", "KH")
+    assert state.observation(0)["points"] == [14, 0] and state.observation(0)["tricks_per_round"] == 2
+    assert state.is_terminal() and state.result() == {"scores": [6, 8], "winners": [0]}
+
+
+def test_mini_lists_every_deal_once_equally_likely_and_needs_version_2() -> None:
+    game = cardtable.make("troeven", version=2, mini=True)
+    deals = game.all_deals()
+    assert deals is not None and len(deals) == 840 and sum(p for _, p in deals) == pytest.approx(1.0)
+    dealt = [events[0]["deal"] for events, _ in deals]
+    assert len({(d["dealer"], frozenset(d["deck"][:2]), frozenset(d["deck"][2:4])) for d in dealt}) == 840
+    assert len(cardtable.make("troeven", version=2, mini=True, first_dealer=1).all_deals() or ()) == 420
+    assert cardtable.make("troeven", version=2).all_deals() is None
+    assert game.max_game_length() == 5
+    with pytest.raises(ValueError, match="option 'mini' plays from hands, as version 2 does"):
+        cardtable.make("troeven", mini=True)
+    played = play_to_end(game, 3)
+    record = played.record()
+    assert len(record["events"]) == 7 and cardtable.replay(record).result() == played.result()

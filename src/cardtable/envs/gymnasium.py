@@ -9,17 +9,19 @@
 ((284,), True)
 
 Observations are the PettingZoo adapter's dict (``observation``: the game's encoder vector,
-``action_mask``: int8 over ``num_actions``); ``action_masks()`` gives the mask too, as maskable
-learners expect. Rewards follow the option ``reward`` (``cardtable.envs.rewards``: ``win``,
-``zero_sum`` or ``score``), counted for the agent's seat over its move and the opponents' moves after
-it. A match that a safeguard limit stopped ends with ``truncated=True`` and ``terminated=False``.
+``action_mask``: int8 over ``num_actions``, as every adapter's mask); ``action_masks()`` gives the
+mask too (int8), as maskable learners expect. Rewards follow the option ``reward``
+(``cardtable.envs.rewards``: ``win``, ``zero_sum`` or ``score``), counted for the agent's seat over its
+move and the opponents' moves after it. A match that a safeguard limit stopped ends with
+``truncated=True`` and ``terminated=False``, and pays no end-of-match reward.
 
 Decisions:
 - Opponents are, for every other seat or as a list in seat order, bot specs (``cardtable.bots.make``;
   a difficulty level such as ``easy`` is one), bot objects (``cardtable.bots.Bot``), or any callable
-  ``(state, seat) -> action`` taking the engine state: a policy being trained can so be its own
-  opponent. Specs are made afresh at every reset with seeds from the environment's ``np_random``, so
-  ``reset(seed=s)`` fixes the whole episode when every opponent is a spec.
+  taking the seat's observation dict and returning an action id (``cardtable.envs.opponents``): a
+  policy being trained can so be its own opponent, seeing only what its seat sees. Specs are made
+  afresh at every reset with seeds from the environment's ``np_random``, so ``reset(seed=s)`` fixes
+  the whole episode when every opponent is a spec.
 - Once the episode is over the observation's mask allows every action: under Gymnasium's vector
   autoreset (``gymnasium.make_vec``) the policy still picks an action for the final observation,
   which the reset that follows ignores, and an all-zero mask would leave it nothing to pick.
@@ -34,24 +36,20 @@ Decisions:
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeAlias
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 import cardtable
-from cardtable import bots
 from cardtable.bots import Bot
 from cardtable.core.game import State
 
 from .encoding import encoder_for
+from .opponents import Opponent, Policy, check_opponent, make_opponent
 from .rewards import Rewards
-
-Policy: TypeAlias = Callable[[State, int], int]
-"""An opponent that is any callable ``(state, seat) -> action``."""
-Opponent: TypeAlias = str | Bot | Policy
 
 
 class CardtableEnv(gymnasium.Env):
@@ -81,12 +79,7 @@ class CardtableEnv(gymnasium.Env):
         if len(specs) != players - 1:
             raise ValueError(f"opponents needs one opponent per other seat ({players - 1}), got {len(specs)}")
         for spec in specs:
-            if isinstance(spec, str):
-                bots.make(spec)  # refuses an unknown kind or setting now, not at the first reset
-            elif not (isinstance(spec, Bot) or callable(spec)):
-                raise ValueError(
-                    f"an opponent is a bot spec, a bot or a callable (state, seat) -> action: {spec!r}"
-                )
+            check_opponent(spec)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi' (got {render_mode!r})")
         self.seat, self.opponent_specs = seat, specs
@@ -103,7 +96,7 @@ class CardtableEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.state: State | None = None
         self._me = 0
-        self._bots: dict[int, Policy] = {}
+        self._bots: dict[int, Bot | Policy] = {}
         self._done = True
 
     def reset(
@@ -114,7 +107,10 @@ class CardtableEnv(gymnasium.Env):
         rng = self.np_random
         self._me = int(rng.integers(self.game.players)) if self.seat is None else self.seat
         others = [s for s in range(self.game.players) if s != self._me]
-        self._bots = {s: self._policy(spec, rng) for s, spec in zip(others, self.opponent_specs, strict=True)}
+        self._bots = {
+            seat: make_opponent(spec, seed=int(rng.integers(2**63)))
+            for seat, spec in zip(others, self.opponent_specs, strict=True)
+        }
         self.state = self.game.new_game(seed=int(rng.integers(2**63)))
         self._done = False
         self._bots_play()
@@ -145,8 +141,8 @@ class CardtableEnv(gymnasium.Env):
         return self._observe(), reward, self._done and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of the agent now, as a boolean mask over ``num_actions``."""
-        return self._mask().astype(bool)
+        """The legal actions of the agent now: the observation's int8 mask over ``num_actions``."""
+        return self._mask(self._me)
 
     def render(self) -> str | None:
         """The agent's view as text ('ansi' returns it, 'human' prints it)."""
@@ -159,36 +155,33 @@ class CardtableEnv(gymnasium.Env):
         print(text)
         return None
 
-    def _policy(self, opponent: Opponent, rng: np.random.Generator) -> Policy:
-        """The callable that plays a seat: a spec made into a bot seeded from ``rng``, a bot's choice."""
-        if isinstance(opponent, str):
-            opponent = bots.make(opponent, seed=int(rng.integers(2**63)))
-        if isinstance(opponent, Bot):
-            choose = opponent.choose
-            return lambda state, seat: choose(state)
-        return opponent
-
     def _bots_play(self) -> None:
+        """The opponents move until the agent's turn or the end: a bot from the state, a policy from
+        its seat's observation."""
         state = self.state
         assert state is not None
         while not state.is_terminal() and state.current_player() != self._me:
             seat = state.current_player()
             assert seat is not None
-            state.apply_action(operator.index(self._bots[seat](state, seat)))
+            player = self._bots[seat]
+            action = player.choose(state) if isinstance(player, Bot) else player(self._observe(seat))
+            state.apply_action(operator.index(action))
 
-    def _mask(self) -> np.ndarray:
+    def _mask(self, seat: int) -> np.ndarray:
         state = self.state
         if state is None or self._done:
             return np.ones(self.game.num_actions, np.int8)  # see the module docstring: any action
         mask = np.zeros(self.game.num_actions, np.int8)
-        if state.current_player() == self._me:
+        if state.current_player() == seat:
             mask[state.legal_actions()] = 1
         return mask
 
-    def _observe(self) -> dict[str, np.ndarray]:
+    def _observe(self, seat: int | None = None) -> dict[str, np.ndarray]:
+        """The observation dict of ``seat`` (the agent's by default)."""
         assert self.state is not None
-        vector = self.encoder.encode(self.state.observation(self._me))
-        return {"observation": vector, "action_mask": self._mask()}
+        seat = self._me if seat is None else seat
+        vector = self.encoder.encode(self.state.observation(seat))
+        return {"observation": vector, "action_mask": self._mask(seat)}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         assert self.state is not None

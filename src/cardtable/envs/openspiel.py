@@ -22,15 +22,21 @@ Decisions:
   (OpenSpiel's ``EXPLICIT_STOCHASTIC``, so states serialize and pickle by their history). Eight
   nodes of 256 rather than one of 2**64 keeps ``chance_outcomes()`` small. ``cardtable_state()``
   gives the engine state, whose ``record()`` replays the match in cardtable.
+- A game whose chance is few enough deals to list (``Game.all_deals``: Troeven's ``mini``) opens
+  instead with one chance node over those deals, exactly weighted, so that OpenSpiel's exact tree
+  walks (CFR, ``exploitability.nash_conv``) take the whole tree; such a match's record has no seed.
 - Information: imperfect. ``observation_string``/``observation_tensor`` are the seat's current view
   (``observation(seat)``, everything it may know now, ``docs/design.md`` §6): canonical JSON, and the
   game's encoder. The information state is perfect recall (``cardtable.envs.recall``):
   ``information_state_string`` is the seat's whole history in the match (its first view, then every
   move with its seat and what changed in the seat's view), and ``information_state_tensor`` is the
   current view followed by the current hand's moves and news (``Encoder.encode_info``): perfect recall
-  within the hand, and over the whole match with a trick game's ``single_hand`` option (OpenSpiel's
-  hearts is one hand too). A state starts following the history the first time one is asked for, by
-  replaying its record, so searches that never ask pay nothing. The public observer
+  within the hand, and so over the whole match where a match is one hand (Game of Trains, Cabooses, a
+  trick game's ``single_hand`` option; OpenSpiel's hearts is one hand too). Only there does the game
+  type say ``provides_information_state_tensor``: a match of many hands merges histories that differ
+  in earlier hands, so tools that need perfect recall are told; the tensor is still given. A state
+  starts following the history the first time one is asked for, by replaying its record, so searches
+  that never ask pay nothing. The public observer
   (``IIGObservationType(private_info=NONE)``) is ``observation(None)``. Observers over all players'
   private information are refused: the engine gives none.
 - ``resample_from_infostate`` is the engine's ``resample``: other seats' hidden cards redrawn,
@@ -159,18 +165,23 @@ class SpielGame(pyspiel.Game):
                 f"OpenSpiel needs a bound on a match's length, and {game!r} has none: keep its safeguard "
                 "limit above 0"
             )
+        self.deals = game.all_deals()
+        """The listed deals the root draws from, or None: the root draws the seed."""
+        self.deal_outcomes = BYTE_OUTCOMES
+        if self.deals is not None:
+            self.deal_outcomes = [(index, chance) for index, (_, chance) in enumerate(self.deals)]
         low, high = self.rewards.bounds()
         zero_sum = self.rewards.mode == "zero_sum"
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
-            max_chance_outcomes=len(BYTE_OUTCOMES),
+            max_chance_outcomes=len(self.deal_outcomes),
             num_players=game.players,
             min_utility=low,
             max_utility=high,
             utility_sum=0.0 if zero_sum else None,
             max_game_length=length,
         )
-        super().__init__(_with_rewards(self.game_type, self.rewards), info, params)
+        super().__init__(_of_instance(self.game_type, self.rewards, self.encoder), info, params)
 
     def new_initial_state(self) -> SpielState:
         """The root: the first of the chance nodes that draw the match's seed."""
@@ -229,7 +240,8 @@ class SpielState(pyspiel.State):
         return self._match.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return BYTE_OUTCOMES
+        game: SpielGame = self.get_game()
+        return game.deal_outcomes
 
     def _apply_action(self, action: int) -> None:
         if self._match is not None:
@@ -243,6 +255,12 @@ class SpielState(pyspiel.State):
                 assert seat is not None
                 self._recall.step(match, seat, action)
             return
+        game = self.get_game()
+        if game.deals is not None:
+            if action not in range(len(game.deals)):
+                raise ValueError(f"a deal is 0..{len(game.deals) - 1}, not {action}")
+            self._match = _Match(game.cardtable_game.dealt_game(game.deals[action][0]))
+            return
         if action not in range(256):
             raise ValueError(f"a seed byte is 0..255, not {action}")
         self._seed_bytes.append(action)
@@ -252,6 +270,9 @@ class SpielState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            deals = self.get_game().deals
+            if deals is not None:
+                return f"deal {action}: {json.dumps(deals[action][0], separators=(',', ':'))}"
             return f"seed byte {len(self._seed_bytes) + 1} of {SEED_BYTES}: {action}"
         return self.get_game().cardtable_game.action_to_string(action)
 
@@ -490,8 +511,9 @@ def _option_value(option: Option, value: Any) -> Any:
     return value
 
 
-def _with_rewards(game_type: pyspiel.GameType, rewards: Rewards) -> pyspiel.GameType:
-    """The game type of one reward mode: zero-sum utility, or rewards along the way for ``score``."""
+def _of_instance(game_type: pyspiel.GameType, rewards: Rewards, encoder: Encoder) -> pyspiel.GameType:
+    """The game type of one reward mode (zero-sum utility, or rewards along the way for ``score``) and
+    options: an information-state tensor is provided only where it is perfect recall (one hand)."""
     kind = pyspiel.GameType
     return kind(
         short_name=game_type.short_name,
@@ -504,7 +526,7 @@ def _with_rewards(game_type: pyspiel.GameType, rewards: Rewards) -> pyspiel.Game
         max_num_players=game_type.max_num_players,
         min_num_players=game_type.min_num_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=encoder.one_hand,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=game_type.parameter_specification,

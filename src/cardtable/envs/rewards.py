@@ -9,8 +9,11 @@
   more is better: Troeven's scores count down to a win, so there a seat's reward is its score's fall.
   The games without hand scores (Game of Trains, Cabooses in the Corner) refuse it.
 
-A match that a safeguard limit stopped (``state.is_truncated()``) is rewarded like any other end;
-the adapters report it as truncated rather than terminated.
+A match that a safeguard limit stopped (``state.is_truncated()``) has no result to pay: ``win`` and
+``zero_sum`` give 0 to every seat (a learner that bootstraps from a truncated end would otherwise count
+a made-up result on top of its estimate), while the points ``score`` paid as hands were scored stay.
+The adapters report such a match as truncated rather than terminated (OpenSpiel, which has no
+truncation, as terminal with these rewards).
 
 >>> import cardtable
 >>> rewards = Rewards(cardtable.make("troeven"), "zero_sum")
@@ -57,7 +60,7 @@ class Rewards:
                     for seat, delta in enumerate(score["deltas"]):
                         gained[seat] += self.sense * delta
             return gained
-        if state.is_terminal():
+        if state.is_terminal() and not state.is_truncated():
             return self.payoff(state.returns())
         return [0.0] * self.players
 

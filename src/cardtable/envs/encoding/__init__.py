@@ -157,6 +157,12 @@ class Encoder(ABC):
         view ``before`` the step (None at the start of a hand) and after. None by default."""
         return []
 
+    @property
+    def one_hand(self) -> bool:
+        """True when a match is one hand (one deal, or a trick game's ``single_hand``): the hand's
+        history is then the match's, and ``encode_info`` is perfect recall over the match."""
+        return self.hand_key is None or bool(self.game.options.get("single_hand"))
+
     @abstractmethod
     def history_length(self) -> int:
         """The most tokens one hand can hold (the game's bound on a hand's moves, plus its news)."""

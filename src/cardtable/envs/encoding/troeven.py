@@ -3,7 +3,7 @@
 Cards are indexed by their piquet id (``suit * 8 + rank``, suits S H D C, ranks 7..A), the same ids
 as the game's card actions; suits in the order S H D C. Per-seat fields are relative to the observer
 (index 0 is the observer, 1 the opponent). Fields a version does not have stay zero (``layout_*`` in
-version 2; ``hand_sizes`` and ``stock`` in version 1). 348 values:
+version 2; ``hand_sizes`` and ``stock`` in version 1). 350 values:
 
 offset size  range      field: meaning
      0   32  [0, 1]     hand: the cards the observer may play from (version 1: its pile tops)
@@ -11,20 +11,21 @@ offset size  range      field: meaning
     64   64  [0, 1]     trick: the card each relative seat put into the current trick
    128   64  [0, 1]     last_trick: the card each seat put into the last finished trick
    192    2  [0, 1]     last_trick_winner: who took it
-   194    4  [0, 1]     trump: the trump suit, once called
-   198    3  [0, 1]     phase: trump call, play, over
-   201    2  [0, 1]     to_act: the seat to act
-   203    2  [0, 1]     dealer: the dealer of this round (the other seat calls trumps)
-   205    2  [0, H]     scores: score / start_points (H = 1 + round_limit / start_points: the caller can
+   194    2  [0, 1]     last_trick_leader: who led it (its cards alone do not say)
+   196    4  [0, 1]     trump: the trump suit, once called
+   200    3  [0, 1]     phase: trump call, play, over
+   203    2  [0, 1]     to_act: the seat to act
+   205    2  [0, 1]     dealer: the dealer of this round (the other seat calls trumps)
+   207    2  [0, H]     scores: score / start_points (H = 1 + round_limit / start_points: the caller can
                         climb above the start; unbounded when round_limit is 0)
-   207    2  [0, 1]     points: card points taken this round / 40
-   209    2  [0, 1]     tricks_won: tricks taken this round / 16
-   211   64  [0, 1]     layout_top: version 1, the face-up top card of each seat's piles
-   275   64  [0, 1]     layout_covered: version 1, top cards that still have a face-down card under them
-   339    2  [0, 1]     layout_hidden: version 1, face-down cards in a seat's piles / 16
-   341    2  [0, 1]     hand_sizes: version 2, cards held / 8
-   343    1  [0, 1]     stock: version 2, cards left in the stock / 16
-   344    4  [0, 1]     previous_round: the last scored round: points / 40 per seat (0-1), its dealer (2-3)
+   209    2  [0, 1]     points: card points taken this round / 40
+   211    2  [0, 1]     tricks_won: tricks taken this round / 16
+   213   64  [0, 1]     layout_top: version 1, the face-up top card of each seat's piles
+   277   64  [0, 1]     layout_covered: version 1, top cards that still have a face-down card under them
+   341    2  [0, 1]     layout_hidden: version 1, face-down cards in a seat's piles / 16
+   343    2  [0, 1]     hand_sizes: version 2, cards held / 8
+   345    1  [0, 1]     stock: version 2, cards left in the stock / 16
+   346    4  [0, 1]     previous_round: the last scored round: points / 40 per seat (0-1), its dealer (2-3)
 
 Information state (OpenSpiel's ``information_state_tensor``): the vector above now and at the deal, then
 the round so far one-hot, a row of 36 + 32 values per token (65 rows): each move (the trump call ``32 +
@@ -42,6 +43,7 @@ from ...core.cards import PIQUET_IDS, PIQUET_SUITS
 from ...core.game import JsonDict, State
 from ...games.troeven import (
     CARD_POINTS,
+    MINI_HAND,
     PILES,
     POINTS_PER_ROUND,
     STOCK_DRAWS,
@@ -78,6 +80,7 @@ class TroevenEncoder(Encoder):
         add("trick", 2 * CARDS, "the card each relative seat put into the current trick", per_seat=CARDS)
         add("last_trick", 2 * CARDS, "the card each seat put into the last finished trick", per_seat=CARDS)
         add("last_trick_winner", 2, "who took it", per_seat=1)
+        add("last_trick_leader", 2, "who led it (its cards alone do not say)", per_seat=1)
         add("trump", 4, "the trump suit, once called")
         add("phase", len(PHASES), "trump call, play, over")
         add("to_act", 2, "the seat to act", per_seat=1)
@@ -115,6 +118,7 @@ class TroevenEncoder(Encoder):
         if last is not None:
             self._trick(out, f["last_trick"].offset, last["cards"], me)
             self.seat_one_hot(out, f["last_trick_winner"], last["winner"], me)
+            self.seat_one_hot(out, f["last_trick_leader"], last["cards"][0]["seat"], me)
         if view["trump"] is not None:
             out[f["trump"].offset + PIQUET_SUITS.index(view["trump"])] = 1.0
         out[f["phase"].offset + PHASES.index(view["phase"])] = 1.0
@@ -162,6 +166,11 @@ class TroevenEncoder(Encoder):
                     seen.append(PIQUET_IDS[now["top"]])
         return seen
 
+    @property
+    def one_hand(self) -> bool:
+        """``mini`` is one round too."""
+        return super().one_hand or bool(self.game.options.get("mini"))
+
     def history_length(self) -> int:
         return DECISIONS_PER_ROUND + CARDS
 
@@ -184,6 +193,7 @@ class TroevenTracker(Tracker):
         "deck",
         "hidden",
         "last",
+        "mini",
         "points",
         "seat_at",
         "sizes",
@@ -202,6 +212,8 @@ class TroevenTracker(Tracker):
         ]
         """Per seat, where its 32 values of each per-seat card field start (read on the hot path)."""
         self.version = int(encoder.game.options["version"])  # type: ignore[arg-type]
+        self.mini = bool(encoder.game.options["mini"])
+        """Option ``mini``: two cards each, no stock to draw from."""
         self.start_points = int(encoder.game.options["start_points"])  # type: ignore[arg-type]
         self.deck: list[int] = []
         """The round's pack in deal order (version 2: the stock is its tail)."""
@@ -220,8 +232,9 @@ class TroevenTracker(Tracker):
     def _take_deal(self, deal: JsonDict) -> None:
         self.deck = deck = [PIQUET_IDS[code] for code in deal["deck"]]
         self.below = below = [None] * CARDS
-        for top, down in zip(deck[V1_COVER_OFFSET:], deck[:V1_COVER_OFFSET], strict=True):
-            below[top] = down
+        if self.version == 1:
+            for top, down in zip(deck[V1_COVER_OFFSET:], deck[:V1_COVER_OFFSET], strict=True):
+                below[top] = down
 
     def moved(self, row: Row, state: State, seat: int, action: int, events: list[JsonDict]) -> None:
         if action >= TRUMP_BASE:
@@ -270,6 +283,12 @@ class TroevenTracker(Tracker):
                     row[at.layout_top + CARDS * owner + card] = 1.0
                     row[at.layout_covered + CARDS * owner + card] = 1.0
             return
+        if self.mini:  # N holds its two cards already; D gets two, and there is no stock
+            for card in deck[MINI_HAND : 2 * MINI_HAND]:
+                row[self.private[dealer] + card] = 1.0
+            self.sizes = [MINI_HAND, MINI_HAND]
+            self.fill(row, at.hand_sizes, at.hand_sizes + 2, MINI_HAND / 8)
+            return
         for owner, cards in ((caller, deck[4:8]), (dealer, deck[8:16])):
             for card in cards:
                 row[self.private[owner] + card] = 1.0
@@ -284,10 +303,12 @@ class TroevenTracker(Tracker):
             for seat, card in cards:
                 row[seat_at[seat].last_trick + card] = 0.0
             row[at.last_trick_winner + before] = 0.0
+            row[at.last_trick_leader + cards[0][0]] = 0.0
         for seat, card in trick:
             row[seat_at[seat].trick + card] = 0.0
             row[seat_at[seat].last_trick + card] = 1.0
         row[at.last_trick_winner + winner] = 1.0
+        row[at.last_trick_leader + trick[0][0]] = 1.0
         self.last = (trick, winner)
         self.trick = []
         self.points[winner] += CARD_POINTS[trick[0][1]] + CARD_POINTS[trick[1][1]]
@@ -295,7 +316,7 @@ class TroevenTracker(Tracker):
         self.won[winner] += 1
         row[at.tricks_won + winner] = self.won[winner] / TRICKS
         taken = self.won[0] + self.won[1]
-        if self.version == 2 and taken <= STOCK_DRAWS:  # the winner, then the loser draws
+        if self.version == 2 and not self.mini and taken <= STOCK_DRAWS:  # the winner, then the loser draws
             left = 2 * STOCK_DRAWS + 2 * (taken - 1)
             for drawer, card in ((winner, self.deck[left]), (1 - winner, self.deck[left + 1])):
                 row[self.private[drawer] + card] = 1.0

@@ -10,7 +10,8 @@ every game at the ends of its ranges against that.
 
 Options kept for research (``RESEARCH_ONLY``: ``single_hand``, a match cut to one hand for experiments)
 are not offered by the create-table form: ``/api/games`` marks them, and a table keeps their defaults
-unless an API client asks otherwise.
+unless an API client asks otherwise. Some are refused at a table whatever the client asks
+(``TABLE_REFUSED``: Troeven's ``mini``, a toy game made to be solved, not played).
 
 >>> platform_range("troeven", "round_limit")
 (1, 500)
@@ -30,8 +31,10 @@ MAX_DECISIONS = 1_000_000
 """The most decisions a game of the platform may take (a Mü game of 500 hands of six players may take
 274,500)."""
 
-RESEARCH_ONLY: frozenset[str] = frozenset({"single_hand"})
+RESEARCH_ONLY: frozenset[str] = frozenset({"single_hand", "mini"})
 """Options that exist for research, not for people at a table (hidden on the create-table form)."""
+TABLE_REFUSED: frozenset[str] = frozenset({"mini"})
+"""Research options a table of the platform never plays with anything but their default."""
 
 
 def research_only(option: str) -> bool:
@@ -60,15 +63,30 @@ def check_table_game(game: Game) -> None:
     for option in game.option_specs:
         limits = platform_range(game.name, option.name)
         value = game.options[option.name]
+        if option.name in TABLE_REFUSED and value != option.default:
+            raise Invalid(
+                "option '{option}' of {game} is for research only: the tables of this server "
+                "play the full game",
+                code="bad-game",
+                option=option.name,
+                game=game.title,
+            )
         if limits is not None and isinstance(value, int) and not limits[0] <= value <= limits[1]:
             raise Invalid(
-                f"option '{option.name}' of {game.name} must be from {limits[0]} to {limits[1]} at a table "
-                f"of this server (got {value})",
+                "option '{option}' of {game} must be from {low} to {high} at a table of this server "
+                "(got {value})",
                 code="bad-game",
+                option=option.name,
+                game=game.name,
+                low=limits[0],
+                high=limits[1],
+                value=value,
             )
     longest = game.max_game_length()
     if longest is None or longest > MAX_DECISIONS:
-        raise Invalid(f"these options of {game.name} would let a game run without end", code="bad-game")
+        raise Invalid(
+            "these options of {game} would let a game run without end", code="bad-game", game=game.name
+        )
 
 
 def unbounded_options() -> list[str]:
