@@ -229,3 +229,16 @@ def test_the_followers_of_an_ended_table_are_told_in_their_words(app: FastAPI) -
         "code": "table-ended",
         "detail": "de tafel is opgeheven door wie hem opende",
     }
+
+
+def test_a_refused_name_is_explained_in_the_readers_language(app: FastAPI) -> None:
+    client = TestClient(app)
+    answer = client.post("/api/accounts/guest", json={"name": "ana\u200b"}, headers={"Accept-Language": "nl"})
+    assert answer.status_code == 422 and answer.json()["code"] == "invalid-request"
+    said = answer.json()["detail"][0]["msg"]
+    assert said == (
+        "een naam mag geen U+200B (zero width space) bevatten: het is onzichtbaar of bepaalt hoe tekst"
+        " getoond wordt"
+    )
+    english = client.post("/api/accounts/guest", json={"name": "ana\u200b"}).json()["detail"][0]["msg"]
+    assert "a name may not hold U+200B (zero width space): it is invisible" in english

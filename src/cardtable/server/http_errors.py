@@ -15,13 +15,15 @@ Decisions:
   ("String should have at most 200 characters"), in another language a short one per kind of error
   (``SAID``: "te lang (hoogstens 200)"), without the place, which the pages put before it. ``type``
   and ``loc`` stay as pydantic gives them, for programs. A validator's own reason (``value_error``: a
-  name that may not be used, a mail address that is none) is said as it is, in English, as the
-  engine's refusals are (``errors``).
+  name that may not be used, a mail address that is none) is a ``core.reasons.Reason``: English as it
+  is, in another language its template through the ``site`` catalog (``babel/site.cfg`` extracts
+  ``reason("…")`` from the server's sources), its parameters as they are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from gettext import NullTranslations
 from http import HTTPStatus
 from typing import Any
 
@@ -32,6 +34,7 @@ from fastapi.routing import iter_route_contexts
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from ..core.reasons import Reason
 from ..i18n import DEFAULT, translations
 from .errors import N_
 
@@ -130,13 +133,30 @@ def validation_answer(errors: Iterable[Mapping[str, Any]], language: str) -> JSO
 
 def _said(error: Mapping[str, Any], language: str) -> str:
     """An error's message for a person reading ``language`` (module docstring)."""
-    if language == DEFAULT or error["type"] in OWN_REASONS:
+    if language == DEFAULT:
         return str(error["msg"])
+    if error["type"] in OWN_REASONS:
+        cause = error.get("ctx", {}).get("error")
+        reason = cause.args[0] if isinstance(cause, Exception) and cause.args else None
+        return (
+            _reason_in(reason, translations(language, "site"))
+            if isinstance(reason, Reason)
+            else str(error["msg"])
+        )
     message = translations(language, "site").gettext(SAID.get(error["type"], OTHER))
     try:
         return message.format(**error.get("ctx", {}))
     except (KeyError, IndexError):  # a field pydantic did not give: the kind alone
         return translations(language, "site").gettext(OTHER)
+
+
+def _reason_in(reason: Reason, catalog: NullTranslations) -> str:
+    """A validator's reason (``core.reasons``) through the ``site`` catalog, a reason inside it in turn."""
+    values = {
+        name: _reason_in(value, catalog) if isinstance(value, Reason) else value
+        for name, value in reason.params.items()
+    }
+    return catalog.gettext(reason.template).format_map(values)
 
 
 def _short(part: Any) -> str | int:

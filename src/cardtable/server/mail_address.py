@@ -32,6 +32,8 @@ from email.errors import HeaderParseError, MessageDefect
 from email.headerregistry import Address
 from email.utils import getaddresses
 
+from ..core.reasons import reason
+
 _DECORATION = set(' "()<>[]\\:\t')
 _LABEL = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
 
@@ -40,24 +42,26 @@ def checked_address(value: str) -> str:
     """``value`` without surrounding spaces if it is one plain mail address; ValueError saying why not."""
     address = value.strip(" ")
     if any(ord(c) < 32 or ord(c) == 127 for c in address):
-        raise ValueError("an address may not hold control characters (NUL, CR, LF, …)")
+        raise ValueError(reason("an address may not hold control characters (NUL, CR, LF, …)"))
     if "=?" in address:
-        raise ValueError("an address may not hold an encoded word ('=?')")
+        raise ValueError(reason("an address may not hold an encoded word ('=?')"))
     if "," in address or ";" in address:
-        raise ValueError("one address only: no lists (',' or ';')")
+        raise ValueError(reason("one address only: no lists (',' or ';')"))
     if not address.isascii():
-        raise ValueError("only addresses in plain ASCII letters, digits and punctuation")
+        raise ValueError(reason("only addresses in plain ASCII letters, digits and punctuation"))
     if _DECORATION & set(address):
-        raise ValueError("just the address, like ann@example.org: no name, comment, quotes or angle brackets")
+        raise ValueError(
+            reason("just the address, like ann@example.org: no name, comment, quotes or angle brackets")
+        )
     if getaddresses([address]) != [("", address)]:
-        raise ValueError("not one mail address")
+        raise ValueError(reason("not one mail address"))
     try:
         parsed = Address(addr_spec=address)
     except (ValueError, HeaderParseError, MessageDefect):
-        raise ValueError("not a mail address like ann@example.org") from None
+        raise ValueError(reason("not a mail address like ann@example.org")) from None
     labels = parsed.domain.split(".")
     if parsed.addr_spec != address or not parsed.username or len(parsed.username) > 64:
-        raise ValueError("not a mail address like ann@example.org")
+        raise ValueError(reason("not a mail address like ann@example.org"))
     if len(labels) < 2 or not all(_LABEL.match(label) for label in labels):
-        raise ValueError("the part after '@' must be a domain name like example.org")
+        raise ValueError(reason("the part after '@' must be a domain name like example.org"))
     return address

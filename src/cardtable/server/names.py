@@ -36,6 +36,7 @@ from functools import cache, lru_cache
 
 from confusable_homoglyphs.utils import load
 
+from ..core.reasons import Reason, reason
 from .errors import N_
 
 MAX_COLUMNS = 32
@@ -86,38 +87,46 @@ def display_name(text: str) -> str:
     for char in unicodedata.normalize("NFD", name):
         refused = _refused_character(char)
         if refused:
-            raise ValueError(f"a name may not hold {_describe(char)}: {refused}")
+            raise ValueError(
+                reason("a name may not hold {character}: {why}", character=_describe(char), why=refused)
+            )
         if unicodedata.category(char).startswith("M"):
             marks += 1
             if not after_base:
-                raise ValueError(f"{_describe(char)} must follow a letter")
+                raise ValueError(reason("{character} must follow a letter", character=_describe(char)))
             if marks > MAX_MARKS:
-                raise ValueError(f"a letter in a name may carry at most {MAX_MARKS} accents or marks")
+                raise ValueError(
+                    reason("a letter in a name may carry at most {most} accents or marks", most=MAX_MARKS)
+                )
             continue
         marks = 0
         after_base = unicodedata.category(char)[0] in "LN"
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
-        raise ValueError("a name must hold at least one letter or digit")
+        raise ValueError(reason("a name must hold at least one letter or digit"))
     if sum(_columns(char) for char in name) > MAX_COLUMNS:
-        raise ValueError(f"a name may be at most {MAX_COLUMNS} columns wide (a wide character counts two)")
+        raise ValueError(
+            reason(
+                "a name may be at most {most} columns wide (a wide character counts two)", most=MAX_COLUMNS
+            )
+        )
     return name
 
 
-def _refused_character(char: str) -> str | None:
+def _refused_character(char: str) -> Reason | None:
     """Why ``char`` may not be part of a name, or None if it may."""
     code = ord(char)
     category = unicodedata.category(char)
     if category[0] == "C" or code in _IGNORABLE:
-        return "it is invisible or controls how text is shown"
+        return reason("it is invisible or controls how text is shown")
     if char.isspace() and char != " ":
-        return "the only space allowed is the plain one"
+        return reason("the only space allowed is the plain one")
     if any(low <= code <= high for low, high in _PICTURES) or len(unicodedata.normalize("NFKC", char)) > 3:
-        return "it draws as a picture or a phrase"
+        return reason("it draws as a picture or a phrase")
     if category == "Me":
-        return "enclosing marks draw over their neighbours"
+        return reason("enclosing marks draw over their neighbours")
     if category[0] in "LM" or category == "Nd" or char == " " or char in PUNCTUATION:
         return None
-    return "names hold letters, digits, accents, spaces and common punctuation"
+    return reason("names hold letters, digits, accents, spaces and common punctuation")
 
 
 def _columns(char: str) -> int:
