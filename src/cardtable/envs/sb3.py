@@ -24,13 +24,14 @@ to log episode returns. ``seed(s)`` seeds the next reset as ``reset(seed=s)`` do
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
-from .vector import VectorEnv, observation_space
+if TYPE_CHECKING:
+    from .vector import VectorEnv
 
 
 class SB3VecEnv(VecEnv):
@@ -40,7 +41,9 @@ class SB3VecEnv(VecEnv):
 
     def __init__(self, matches: VectorEnv) -> None:
         self.matches = matches
-        super().__init__(matches.num_envs, observation_space(matches), spaces.Discrete(matches.num_actions))
+        super().__init__(
+            matches.num_envs, matches.match_observation_space(), spaces.Discrete(matches.num_actions)
+        )
         self._everyone = np.arange(matches.num_envs)
         self._actions: np.ndarray | None = None
 

@@ -203,6 +203,16 @@ class VectorEnv:
             info["final_returns"] = np.stack(step.final_returns)
         return self._observe(), step.rewards, step.terminated, step.truncated, info
 
+    def match_observation_space(self) -> spaces.Dict:
+        """One match's observation space: the encoder's vector and the int8 mask, as every adapter's."""
+        layout = self.encoder.layout
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(layout.low(), layout.high(), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
+            }
+        )
+
     def as_gymnasium(self) -> GymnasiumVectorEnv:
         """These matches as a ``gymnasium.vector.VectorEnv`` (see ``GymnasiumVectorEnv``)."""
         return GymnasiumVectorEnv(self)
@@ -388,7 +398,7 @@ class GymnasiumVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
     def __init__(self, matches: VectorEnv) -> None:
         self.matches = matches
         self.num_envs = matches.num_envs
-        self.single_observation_space = observation_space(matches)
+        self.single_observation_space = matches.match_observation_space()
         self.single_action_space = spaces.Discrete(matches.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -419,14 +429,3 @@ class GymnasiumVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
                 final_info[slot] = {"returns": returns[at]}
             info.update(final_obs=final_obs, _final_obs=ended, final_info=final_info, _final_info=ended)
         return obs, rewards[self._everyone, columns], terminated, truncated, info
-
-
-def observation_space(matches: VectorEnv) -> spaces.Dict:
-    """One match's observation space: the encoder's vector and the int8 mask, as every adapter's."""
-    layout = matches.encoder.layout
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(layout.low(), layout.high(), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (matches.num_actions,), dtype=np.int8),
-        }
-    )

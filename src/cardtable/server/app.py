@@ -36,12 +36,12 @@ from .bodies import RequestBodies
 from .bot_driver import BOT_TURN, BotDriver
 from .cluster import Cluster
 from .db.database import POOL_SIZE, Database
-from .deps import Services, get_services
+from .deps import Services, get_services, reader_language
 from .errors import Refused, TooMany
 from .framing import NoFraming
 from .hashing import PasswordHashing
 from .jobs import Jobs, LocalJobs
-from .language import reader_language, vary
+from .language import vary
 from .limits import Limits
 from .move_threads import MOVE_THREADS, MoveThreads
 from .origins import SameOriginOnly

@@ -1,7 +1,6 @@
 """What a request body may be: at most so many bytes, and, when it is JSON, JSON that every part of the
 platform can carry (finite numbers, valid UTF-8 without lone surrogates). ``RequestBodies`` checks both
-before any route reads the body; ``read_json`` is the one JSON reader of client input (HTTP bodies and
-websocket messages).
+before any route reads the body, JSON read by ``json_input.read_json``.
 
 Decisions:
 - Every HTTP request has a body limit: ``BODY_MAX_BYTES`` unless a path is given a larger one (record
@@ -10,83 +9,33 @@ Decisions:
   the limit, in the reader's language; it never echoes the body.
 - FastAPI's own ``max_body_size`` is not used: it answers in plain text, not in the API's error shape
   (``detail`` and ``code``).
-- JSON is read with pydantic's parser, which refuses ``NaN``, ``Infinity``, lone surrogates and bytes
-  that are not UTF-8; numbers too large for a float (``1e400``) are refused as well. A JSON body that
-  breaks these answers 422 (``bad-json``) in the shape of FastAPI's validation errors, with the
-  parser's reason, and reaches no route.
+- A JSON body that ``json_input`` refuses answers 422 (``bad-json``) in the shape of FastAPI's
+  validation errors, with the parser's reason, and reaches no route.
 """
 
 from __future__ import annotations
 
-import json
-import math
-from typing import Any
-
-import pydantic_core
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..i18n import translations
+from .deps import scope_language
 from .errors import N_
 from .http_errors import validation_answer
+from .json_input import BadJson, json_error, read_json
+from .language import vary
 
 BODY_MAX_BYTES = 65_536
 """The largest request body outside the paths given a larger limit."""
 TOO_LARGE = N_("a request body here may have at most {limit} bytes")
 
 
-class BadJson(ValueError):
-    """Client input that is not JSON the platform accepts; the message says why, without the input."""
-
-
 class BodyTooLarge(Exception):
     """A streamed body passed its limit."""
 
 
-def read_json(raw: bytes | str) -> Any:
-    """The JSON value of ``raw``; BadJson unless it is valid JSON with finite numbers only."""
-    try:
-        value = pydantic_core.from_json(raw, allow_inf_nan=False)
-    except ValueError as error:
-        raise BadJson(_why(raw, str(error))) from None
-    if not _finite(value):
-        raise BadJson("a number is too large: JSON numbers here must be finite")
-    return value
-
-
-def _why(raw: bytes | str, reason: str) -> str:
-    """The parser's ``reason``, named plainly where laxer readers would have taken the input."""
-    try:
-        pydantic_core.from_json(raw, allow_inf_nan=True)
-        return f"NaN and Infinity are no JSON numbers ({reason})"
-    except ValueError:
-        pass
-    try:
-        json.loads(raw)  # takes lone surrogates
-        return f"a \\u escape makes a lone surrogate, which is no text ({reason})"
-    except (ValueError, RecursionError):
-        return reason
-
-
-def _finite(value: Any) -> bool:
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, dict):
-        return all(_finite(item) for item in value.values())
-    if isinstance(value, list):
-        return all(_finite(item) for item in value)
-    return True
-
-
-def json_error(error: BadJson) -> dict[str, Any]:
-    """A body that is not JSON as the API reads it, as one of FastAPI's validation errors."""
-    return {"type": "json_invalid", "loc": ("body",), "msg": f"JSON decode error: {error}"}
-
-
 def too_large_answer(limit: int, scope: Scope) -> JSONResponse:
-    from .language import scope_language, vary  # here: the services, which read bodies, come with it
-
     detail = translations(scope_language(scope), "site").gettext(TOO_LARGE).format(limit=limit)
     return vary(JSONResponse({"detail": detail, "code": "too-large"}, status_code=413))
 
@@ -120,8 +69,6 @@ class RequestBodies:
             try:
                 read_json(body)
             except BadJson as error:
-                from .language import scope_language  # (as in ``too_large_answer``)
-
                 await validation_answer([json_error(error)], scope_language(scope))(scope, receive, send)
                 return
         await self.app(scope, _replay(body, receive), send)

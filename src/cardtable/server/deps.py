@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
+from starlette.types import Scope
 
 from .bot_driver import BotDriver
 from .db.database import Database
 from .errors import NotLoggedIn
 from .hashing import PasswordHashing
 from .jobs import Jobs
+from .language import request_language
 from .limits import Limit
 from .move_threads import MoveThreads
 from .pubsub import PubSub
@@ -73,6 +75,21 @@ def get_services(request: Request) -> Services:
 
 
 ServicesDep = Annotated[Services, Depends(get_services)]
+
+
+def reader_language(request: Request, services: ServicesDep) -> str:
+    """The language of the request's reader, signed in or not (a dependency of routes and pages)."""
+    return request_language(request, services.accounts.user_for(request.cookies.get(services.cookie_name)))
+
+
+ReaderLanguage = Annotated[str, Depends(reader_language)]
+
+
+def scope_language(scope: Scope) -> str:
+    """The language of the reader of a request that a middleware answers itself, before any route (a
+    body too large, a page of another origin)."""
+    request = Request(scope)
+    return reader_language(request, get_services(request))
 
 
 def client_address(request: Request) -> str:

@@ -36,7 +36,9 @@ from starlette.routing import Match
 
 from ..core.reasons import Reason
 from ..i18n import DEFAULT, translations
+from .deps import get_services, reader_language
 from .errors import N_
+from .language import vary
 
 LOC_MAX = 40
 MSG_MAX = 300
@@ -90,9 +92,6 @@ async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
         headers["Allow"] = ", ".join(sorted(_methods_at(request)))
     detail = error.detail if isinstance(error.detail, str) else HTTPStatus(error.status_code).phrase
     code = HTTPStatus(error.status_code).phrase.lower().replace(" ", "-")
-    from .deps import get_services  # here: deps imports the services, which import this module
-    from .language import reader_language, vary
-
     if detail in PHRASES:
         detail = translations(reader_language(request, get_services(request)), "site").gettext(detail)
     answer = JSONResponse({"detail": detail, "code": code}, status_code=error.status_code, headers=headers)
@@ -108,17 +107,12 @@ def _methods_at(request: Request) -> set[str]:
 
 
 async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-    from .deps import get_services
-    from .language import reader_language
-
     return validation_answer(error.errors(), reader_language(request, get_services(request)))
 
 
 def validation_answer(errors: Iterable[Mapping[str, Any]], language: str) -> JSONResponse:
     """The 422 of a request that does not fit the schema: what is wrong where, without the input, said
     in ``language``."""
-    from .language import vary
-
     detail = [
         {
             "type": item["type"],

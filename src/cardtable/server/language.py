@@ -12,15 +12,12 @@ Decisions:
 
 from __future__ import annotations
 
-from typing import Annotated, TypeVar
+from typing import TypeVar
 
-from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
-from starlette.types import Scope
 
 from ..i18n import DEFAULT, from_accept_language, language
-from .deps import ServicesDep, get_services
 from .schemas import UserPublic
 
 COOKIE = "lang"
@@ -37,21 +34,6 @@ def request_language(connection: HTTPConnection, user: UserPublic | None) -> str
         or from_accept_language(connection.headers.get("accept-language"))
         or DEFAULT
     )
-
-
-def reader_language(request: Request, services: ServicesDep) -> str:
-    """The language of the request's reader, signed in or not (a dependency of routes and pages)."""
-    return request_language(request, services.accounts.user_for(request.cookies.get(services.cookie_name)))
-
-
-ReaderLanguage = Annotated[str, Depends(reader_language)]
-
-
-def scope_language(scope: Scope) -> str:
-    """The language of the reader of a request that a middleware answers itself, before any route (a
-    body too large, a page of another origin)."""
-    request = Request(scope)
-    return reader_language(request, get_services(request))
 
 
 def answer_language(connection: HTTPConnection, user: UserPublic | None, response: Response) -> str:

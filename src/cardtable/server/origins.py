@@ -36,8 +36,9 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..i18n import translations
+from .deps import scope_language
 from .errors import N_
-from .language import scope_language, vary
+from .language import vary
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 REFUSAL = N_("a request from a page of another origin was refused")

@@ -55,8 +55,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from cardtable.i18n import DEFAULT, translations
 
-from .bodies import read_json
 from .errors import Refused
+from .json_input import read_json
 from .language import request_language
 from .limits import TokenBucket
 from .move_threads import MoveThreads

@@ -7,7 +7,8 @@ from fastapi import APIRouter, Response
 from cardtable.bots import level_description
 from cardtable.i18n import translations
 
-from ..language import ReaderLanguage, vary
+from ..deps import ReaderLanguage
+from ..language import vary
 from ..schemas import BotsPublic, GamePublic
 from ..services.lobby import bot_levels, games_info
 

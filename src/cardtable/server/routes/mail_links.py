@@ -15,8 +15,7 @@ from fastapi import APIRouter, Path
 from fastapi.responses import HTMLResponse
 
 from ...i18n import translations
-from ..deps import ServicesDep
-from ..language import ReaderLanguage
+from ..deps import ReaderLanguage, ServicesDep
 from ..schemas import ErrorPublic, MailLinkPublic
 from .pages import ReaderDep, page
 

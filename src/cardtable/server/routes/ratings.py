@@ -7,9 +7,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Response
 
-from ..deps import CurrentUser, ServicesDep
+from ..deps import CurrentUser, ReaderLanguage, ServicesDep
 from ..errors import NotFound
-from ..language import ReaderLanguage, vary
+from ..language import vary
 from ..schemas import MAX_INT, BoardPublic, ErrorPublic, RatingChangePublic, RatingPublic
 from ..services.rule_sets import boards
 

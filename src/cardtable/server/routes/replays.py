@@ -13,8 +13,8 @@ import pydantic_core
 from fastapi import APIRouter, Path, Request, Response, status
 from fastapi.exceptions import RequestValidationError
 
-from ..bodies import BadJson, json_error, read_json
 from ..deps import CurrentUser, Services, ServicesDep
+from ..json_input import BadJson, json_error, read_json
 from ..language import request_language, vary
 from ..schemas import MAX_INT, ErrorPublic, ReplayFrame, ReplayPublic, UploadPublic, UserPublic
 

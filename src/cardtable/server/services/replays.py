@@ -46,11 +46,11 @@ import cardtable
 from cardtable.i18n import DEFAULT
 from cardtable.narration import narrator_for
 
-from ..bodies import read_json
 from ..db.database import Database
 from ..db.models import Upload
 from ..errors import Invalid, NotFound, Refused
 from ..fair import FairQueue
+from ..json_input import read_json
 from ..limits import Limit
 from ..schemas import ReplayFrame, ReplayPublic, UploadPublic, UserPublic
 from ..text import clean, shows_something
