@@ -14,7 +14,7 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
@@ -55,6 +55,16 @@ class Reason(str):
         made = super().__new__(cls, template.format_map(params) if params else template)
         made.template, made.params = template, params
         return made
+
+    def worded(self, template: Callable[[str], str], value: Callable[[Any], Any]) -> str:
+        """This reason in other words: its template, and each nested reason's, through ``template`` (a
+        catalog's lookup), every other parameter through ``value`` (the edge's naming of seats, cards)."""
+        return template(self.template).format_map(
+            {
+                name: param.worded(template, value) if isinstance(param, Reason) else value(param)
+                for name, param in self.params.items()
+            }
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the template
         return (Reason, (self.template, dict(self.params)))

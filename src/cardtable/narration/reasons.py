@@ -35,16 +35,14 @@ def say_reason(narrator: Narrator, reason: str, names: Sequence[str], you: int |
 
 
 def _said(narrator: Narrator, reason: Reason, names: Sequence[str], you: int | None) -> str:
-    template = narrator.catalog.pgettext(REASON_CONTEXT, reason.template)
-    return template.format_map(
-        {name: _value(narrator, value, names, you) for name, value in reason.params.items()}
+    return reason.worded(
+        lambda template: narrator.catalog.pgettext(REASON_CONTEXT, template),
+        lambda value: _value(narrator, value, names, you),
     )
 
 
 def _value(narrator: Narrator, value: Any, names: Sequence[str], you: int | None) -> Any:
     """A parameter in words: typed ones as the game and the reader say them, others as they are."""
-    if isinstance(value, Reason):
-        return _said(narrator, value, names, you)
     if isinstance(value, SeatNo):
         if value == you:
             return narrator.all_words["you"]

@@ -23,7 +23,6 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from gettext import NullTranslations
 from http import HTTPStatus
 from typing import Any
 
@@ -133,7 +132,7 @@ def _said(error: Mapping[str, Any], language: str) -> str:
         cause = error.get("ctx", {}).get("error")
         reason = cause.args[0] if isinstance(cause, Exception) and cause.args else None
         return (
-            _reason_in(reason, translations(language, "site"))
+            reason.worded(translations(language, "site").gettext, lambda value: value)
             if isinstance(reason, Reason)
             else str(error["msg"])
         )
@@ -142,15 +141,6 @@ def _said(error: Mapping[str, Any], language: str) -> str:
         return message.format(**error.get("ctx", {}))
     except (KeyError, IndexError):  # a field pydantic did not give: the kind alone
         return translations(language, "site").gettext(OTHER)
-
-
-def _reason_in(reason: Reason, catalog: NullTranslations) -> str:
-    """A validator's reason (``core.reasons``) through the ``site`` catalog, a reason inside it in turn."""
-    values = {
-        name: _reason_in(value, catalog) if isinstance(value, Reason) else value
-        for name, value in reason.params.items()
-    }
-    return catalog.gettext(reason.template).format_map(values)
 
 
 def _short(part: Any) -> str | int:
