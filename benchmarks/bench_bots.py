@@ -1,9 +1,11 @@
 """Bot speed per game: ISMCTS iterations per second with the game's own rollouts (what ``hard`` uses),
 uniformly random ones and the heuristic's, the cost of ``resample`` (one determinisation, the first
-step of every iteration) and the heuristic's time a move.
+step of every iteration), the heuristic's time a move, and the ``hard`` bot's time a move (the median and
+the longest over the positions: what ``bots.level_seconds("hard")`` states, from the median of runs).
 
 Positions are taken from heuristic self-play of each game, a few decisions into the match and later,
-so the figures mix early and late positions. Prints one row per game configuration.
+so the figures mix early and late positions. Times are the process's CPU time, so other work on the
+machine weighs less. Prints one row per game configuration.
 """
 
 from __future__ import annotations
@@ -46,11 +48,23 @@ def positions(name: str, options: dict[str, Any]) -> list[cardtable.State]:
 
 def per_call(states: list[cardtable.State], call: Any, seconds: float) -> float:
     """Seconds per call of ``call(state)``, cycling through ``states`` for about ``seconds``."""
-    calls, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    calls, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         call(states[calls % len(states)])
         calls += 1
-    return (time.perf_counter() - start) / calls
+    return (time.process_time() - start) / calls
+
+
+def hard_seconds(states: list[cardtable.State]) -> tuple[float, float]:
+    """The ``hard`` bot's CPU seconds a move over ``states``: the median and the longest."""
+    spent = []
+    for index, state in enumerate(states):
+        bot = bots.make("hard", seed=index)
+        start = time.process_time()
+        bot.choose(state)
+        spent.append(time.process_time() - start)
+    spent.sort()
+    return spent[len(spent) // 2], spent[-1]
 
 
 def iterations_per_second(states: list[cardtable.State], rollout: str, seconds: float) -> float:
@@ -58,9 +72,9 @@ def iterations_per_second(states: list[cardtable.State], rollout: str, seconds: 
     while spent < seconds:
         bot = bots.make(f"ismcts:iterations=50,rollout={rollout}", seed=index)
         assert isinstance(bot, bots.ISMCTSBot)
-        start = time.perf_counter()
+        start = time.process_time()
         bot.choose(states[index % len(states)])
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         done += bot.last_iterations
         index += 1
     return done / spent
@@ -72,7 +86,10 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games")
     args = parser.parse_args()
     rng = random.Random(0)
-    columns = f"{'ISMCTS it/s':>12} {'(random)':>10} {'(heuristic)':>12} {'resample':>10} {'heuristic':>10}"
+    columns = (
+        f"{'ISMCTS it/s':>12} {'(random)':>10} {'(heuristic)':>12} {'resample':>10} {'heuristic':>10}"
+        f" {'hard s/move':>12} {'(longest)':>10}"
+    )
     header = f"{'game':36} {columns}"
     print(header, flush=True)
     for name in cardtable.games():
@@ -85,8 +102,9 @@ def main() -> None:
             own = iterations_per_second(states, "default", args.seconds)
             fast = iterations_per_second(states, "random", args.seconds)
             guided = iterations_per_second(states, "heuristic", args.seconds)
+            typical, longest = hard_seconds(states)
             label = f"{name} {' '.join(f'{k}={v}' for k, v in options.items())}"
-            costs = f"{resample * 1e6:>8.1f}µs {heuristic * 1e6:>8.1f}µs"
+            costs = f"{resample * 1e6:>8.1f}µs {heuristic * 1e6:>8.1f}µs {typical:>11.3f}s {longest:>9.3f}s"
             print(f"{label:36} {own:>12,.0f} {fast:>10,.0f} {guided:>12,.0f} {costs}", flush=True)
 
 

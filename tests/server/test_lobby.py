@@ -64,7 +64,13 @@ def test_the_options_are_in_the_readers_words_under_their_api_names(player: Call
 def test_the_bot_levels_are_whatever_the_bots_offer(player: Callable[..., Player]) -> None:
     levels = bot_module.levels()
     descriptions = {level: bot_module.level_description(level) for level in levels}
-    assert player("ana").http.get("/api/bots").json() == {"levels": levels, "descriptions": descriptions}
+    thinking = {level: bot_module.level_seconds(level) for level in levels if bot_module.level_seconds(level)}
+    assert set(thinking["hard"]) == set(cardtable.games()), "hard says its time a move in every game"
+    assert player("ana").http.get("/api/bots").json() == {
+        "levels": levels,
+        "descriptions": descriptions,
+        "seconds_per_move": thinking,
+    }
 
 
 def test_a_bad_game_option_or_seat_is_refused_by_name(player: Callable[..., Player]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import cardtable
+from cardtable import bots
 
 from ..server.process import Server, server_env
 from .renderer_page import DESKTOP, PHONE, renderer_page
@@ -126,8 +127,12 @@ def test_new_fits_a_phone_and_an_unknown_leaderboard_is_not_found(server: Server
             page.select_option("#opt-players", most)
             page.locator("#seat-choices li").last.wait_for()
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
-            level = page.locator("#seat-choices li").last.locator(".level-words")
+            seat = page.locator("#seat-choices li").last
+            level = seat.locator(".level-words")
             assert "random" in level.inner_text(), "the easy level says how it plays"
+            seat.locator("select[name^=seat-level]").select_option("hard")
+            seconds = bots.level_seconds("hard")[game]
+            assert f"about {seconds:.1g} s a move" in level.inner_text(), "hard says how long it thinks"
         answer = page.goto(f"{server.url}/leaderboards/chess")
         assert answer is not None and answer.status == 404
         assert page.locator("#not-found").is_visible()

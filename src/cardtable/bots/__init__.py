@@ -2,7 +2,8 @@
 
 Kinds: ``random`` (uniform), ``heuristic`` (one rule-based policy per game, with an optional share of
 random ``mistakes``) and ``ismcts`` (information-set Monte Carlo tree search); levels ``easy``,
-``medium`` and ``hard`` name them for the platform, each with a description (``level_description``).
+``medium`` and ``hard`` name them for the platform, each with a description (``level_description``) and,
+where a level thinks long enough to notice, its measured time a move in each game (``level_seconds``).
 A bot's ``choose(state)`` returns a legal action id for ``state.current_player()``, and sees the state
 only through the seat's view (``SeatView``): its observation and resampled worlds.
 
@@ -15,7 +16,7 @@ True
 ['easy', 'medium', 'hard']
 """
 
-from .base import Bot, kinds, level_description, level_spec, levels, make, parse_spec
+from .base import Bot, kinds, level_description, level_seconds, level_spec, levels, make, parse_spec
 from .evaluation import Evaluation, evaluation_for
 from .heuristic import HeuristicBot, policies, policy_for
 from .ismcts import ISMCTSBot
@@ -32,6 +33,7 @@ __all__ = [
     "evaluation_for",
     "kinds",
     "level_description",
+    "level_seconds",
     "level_spec",
     "levels",
     "make",

@@ -18,7 +18,7 @@ ValueError: level 'hard' is ismcts:iterations=300, not a heuristic bot (in 'heur
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.game import State
@@ -27,6 +27,7 @@ BotFactory = Callable[..., "Bot"]
 _KINDS: dict[str, BotFactory] = {}
 _LEVELS: dict[str, str] = {}
 _DESCRIPTIONS: dict[str, str] = {}
+_SECONDS: dict[str, dict[str, float]] = {}
 _LEVEL_ORDER = ("easy", "medium", "hard")
 
 
@@ -48,11 +49,15 @@ def register_kind(name: str, factory: BotFactory) -> None:
     _KINDS[name] = factory
 
 
-def register_level(level: str, spec: str, description: str) -> None:
+def register_level(
+    level: str, spec: str, description: str, seconds_per_move: Mapping[str, float] | None = None
+) -> None:
     """Name a difficulty level (``easy``, ``medium``, ``hard``) after a bot spec; ``description`` says
-    how it plays, in a sentence for the people choosing an opponent."""
+    how it plays, in a sentence for the people choosing an opponent, and ``seconds_per_move`` how long
+    it thinks a move in each game, where that is long enough for people to notice (measured)."""
     _LEVELS[level] = spec
     _DESCRIPTIONS[level] = description
+    _SECONDS[level] = dict(seconds_per_move or {})
 
 
 def levels() -> list[str]:
@@ -65,6 +70,13 @@ def level_description(level: str) -> str:
     """How a level plays, in words; raises ValueError for an unknown level."""
     level_spec(level)
     return _DESCRIPTIONS[level]
+
+
+def level_seconds(level: str) -> dict[str, float]:
+    """Per game, the CPU seconds the level thinks a move (typical, as measured); empty where the level
+    answers at once. Raises ValueError for an unknown level."""
+    level_spec(level)
+    return dict(_SECONDS[level])
 
 
 def level_spec(level: str) -> str:

@@ -52,6 +52,16 @@ from .view import SeatView
 
 DEFAULT_ITERATIONS = 300
 HARD_ITERATIONS = 300
+HARD_SECONDS = {
+    "cabooses-in-the-corner": 0.08,
+    "game-of-trains": 0.08,
+    "mue": 0.2,
+    "slobberhannes": 0.1,
+    "troeven": 0.03,
+}
+"""The ``hard`` bot's CPU seconds a move per game, as people are told it (``bots.level_seconds``): the
+median over ``benchmarks/bench_bots.py``'s positions (its "hard s/move" column), pure-Python build, on a
+shared 2-core machine; the longest move there stays under 2 s in every game (README, "Bots")."""
 EXPLORATION = 0.7
 ROLLOUTS = ("default", "random", "heuristic")
 
@@ -294,4 +304,5 @@ register_level(
     f"ismcts:iterations={HARD_ITERATIONS}",
     "Thinks ahead: before each move it plays the game out hundreds of times over deals that fit what"
     " it has seen, and picks the move that did best.",
+    seconds_per_move=HARD_SECONDS,
 )

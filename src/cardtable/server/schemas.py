@@ -121,6 +121,9 @@ class BotsPublic(BaseModel):
     """Easiest first."""
     descriptions: dict[str, str] = {}
     """How each level plays, in a sentence (the table form shows it beside the level)."""
+    seconds_per_move: dict[str, dict[str, float]] = {}
+    """Per level that thinks long enough to notice, per game: its typical CPU seconds a move, as
+    measured (the table form says it beside the level's sentence for the game chosen)."""
 
 
 # -- tables ------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from cardtable.bots import level_description
+from cardtable.bots import level_description, level_seconds
 from cardtable.i18n import translations
 
 from ..deps import ReaderLanguage
@@ -26,7 +26,12 @@ def games(language: ReaderLanguage, response: Response) -> list[GamePublic]:
 @router.get("/bots")
 def bots(language: ReaderLanguage, response: Response) -> BotsPublic:
     """The bot levels a seat can be given, easiest first, with how each plays in the reader's words (the
-    bots write them in English; the ``site`` catalog translates them, ``babel/site.cfg``)."""
+    bots write them in English; the ``site`` catalog translates them, ``babel/site.cfg``) and, per game,
+    how long the levels that think a while take a move."""
     vary(response)
     said, levels = translations(language, "site").gettext, bot_levels()
-    return BotsPublic(levels=levels, descriptions={level: said(level_description(level)) for level in levels})
+    return BotsPublic(
+        levels=levels,
+        descriptions={level: said(level_description(level)) for level in levels},
+        seconds_per_move={level: level_seconds(level) for level in levels if level_seconds(level)},
+    )

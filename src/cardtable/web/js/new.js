@@ -10,7 +10,7 @@
 import { api, header, notice, requireUser } from "./api.js";
 import { h, replace } from "./dom.js";
 import { friendChips, myFriends } from "./friends.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { levelWord, seatWord } from "./names.js";
 import { optionFields } from "./options.js";
 
@@ -28,6 +28,16 @@ replace(standIn, bots.levels.map((l) => h("option", { value: l, selected: l === 
 const fields = optionFields({ form, gameSelect, optionsEl: document.querySelector("#options"), games, onPlayers: drawSeats });
 const players = fields.players;
 
+/** How a bot level plays and, where it thinks long enough to notice, its time a move at the game chosen (the
+ * seats are drawn anew when the game changes). */
+function levelWords(level) {
+  const words = bots.descriptions?.[level] ?? "";
+  const seconds = bots.seconds_per_move?.[level]?.[gameSelect.value];
+  if (seconds === undefined) return words;
+  const time = formatNumber(seconds, { maximumSignificantDigits: 1 });
+  return `${words} ${t("It takes about {seconds} s a move at this game.", { seconds: time })}`;
+}
+
 function seatRow(seat) {
   const kind = h(
     "select",
@@ -44,7 +54,7 @@ function seatRow(seat) {
     level.hidden = kind.value !== "bot";
     invited.hidden = kind.value !== "invited";
     words.hidden = level.hidden;
-    words.textContent = bots.descriptions?.[level.value] ?? "";
+    words.textContent = levelWords(level.value);
   };
   kind.addEventListener("change", update);
   level.addEventListener("change", update);
