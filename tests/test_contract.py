@@ -151,7 +151,8 @@ def test_a_clone_keeps_its_legal_actions_while_the_original_plays_on(game: cardt
         assert copy.legal_actions() == legal
 
 
-STATE_FIELDS = {"game", "_seed", "_rng", "_script", "_log", "_legal", "_to_act", "_winners", "_rng_shared"}
+STATE_FIELDS = {"game", "_seed", "_rng", "_script", "_log", "_legal", "_to_act", "_winners"}
+STATE_FIELDS |= {"_rng_shared", "_rng_seed"}
 """What core/game.State keeps in the instance dict."""
 
 

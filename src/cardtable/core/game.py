@@ -133,12 +133,13 @@ class State(ABC):
 
     Where a game keeps its fields: CPython 3.11 keeps up to 29 attributes of an instance dict in a
     compact form it reads quickly, and from the 30th on in a dict it reads slowly (counting
-    ``_rng_shared``, which a state and its clones gain when it is cloned; ``tests/test_contract.py``
-    checks every game). A game's state class may list its own fields in ``__slots__`` instead
-    (``core/tricks.TrickTakingState`` and the trick games do): slots are read as fast as the compact
-    form, and any number of them, so adding a field costs no more than the field; the contract's
-    fields stay in the instance dict. Every slot is set by ``_setup``. Defaults that rarely change are
-    class attributes (never slots), so a state holds them only once they do.
+    ``_rng_shared``, which a state and its clones gain when it is cloned, and ``_rng_seed``, which a
+    sampled world gains; ``tests/test_contract.py`` checks every game). A game's state class may list
+    its own fields in ``__slots__`` instead (``core/tricks.TrickTakingState`` and the trick games do):
+    slots are read as fast as the compact form, and any number of them, so adding a field costs no more
+    than the field; the contract's fields stay in the instance dict. Every slot is set by ``_setup``.
+    Defaults that rarely change are class attributes (never slots), so a state holds them only once
+    they do.
     """
 
     _copy_fields: ClassVar[tuple[str, ...]] = ()
@@ -153,6 +154,9 @@ class State(ABC):
     """True once a safeguard limit (not the rules' own end) stopped the match."""
     _rng_shared = False
     """True while a clone shares ``_rng`` with its original (copied at the next chance event)."""
+    _rng_seed: int | None = None
+    """A sampled world's seed for its own future chance, made into ``_rng`` at its first chance event
+    (seeding costs more than most rollouts' moves, and many rollouts meet no chance)."""
     _verbs: ClassVar[tuple[Verb, ...]] = ()
     """The game's kinds of move and their action-id blocks (see ``Verb``)."""
     _dispatch: ClassVar[tuple[tuple[MoveFn, WhyNotFn, int], ...]] = ()
@@ -294,8 +298,7 @@ class State(ABC):
     def _world_copy(self, rng: random.Random) -> State:
         """A clone whose future chance (later deals, reshuffles) comes from ``rng``, not the real seed."""
         world = self.clone()
-        world._rng = random.Random(rng.getrandbits(64))
-        world._rng_shared = False
+        world._rng_seed = rng.getrandbits(64)
         world._legal = None  # the hidden cards are about to change
         return world
 
@@ -369,7 +372,7 @@ class State(ABC):
         if type(other) is not type(self):
             return False
         assert isinstance(other, State)
-        skip = ("_rng", "_rng_shared", "_legal", "_script")
+        skip = ("_rng", "_rng_shared", "_legal", "_script")  # ``_rng_seed`` is compared as a field
         mine = {k: v for k, v in self._fields().items() if k not in skip}
         theirs = {k: v for k, v in other._fields().items() if k not in skip}
         return mine == theirs and self._rng.getstate() == other._rng.getstate()
@@ -441,7 +444,9 @@ class State(ABC):
         With ``decode``, the game uses the outcome in another form than the record's (card ids for
         card codes): ``draw`` returns both, ``(payload, value)``, so a live deal is not translated back,
         and a recorded payload is checked, then decoded into the value. Returns the value."""
-        if self._rng_shared:
+        if self._rng_seed is not None:
+            self._rng, self._rng_seed, self._rng_shared = random.Random(self._rng_seed), None, False
+        elif self._rng_shared:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
             self._rng, self._rng_shared = rng, False
