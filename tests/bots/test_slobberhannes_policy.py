@@ -3,11 +3,14 @@ ducks, slips the queen of clubs under a higher club, sheds it when void, and lea
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import cardtable
 from cardtable import bots
-from cardtable.bots.games.slobberhannes import hand_rewards
+from cardtable.bots.games.slobberhannes import hand_rewards, play
+from cardtable.bots.ismcts import policy_move
 
 from ..games.test_slobberhannes import stacked
 
@@ -84,3 +87,19 @@ def test_heuristic_beats_random_clearly(players: int) -> None:
     )
     heuristic = run(config, workers=1).standings[0].stats.win_rate
     assert heuristic.clear_above(0.5), heuristic
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_rollouts_memory_changes_no_choice(players: int) -> None:
+    """In search's rollouts the policy keeps the table it read from one of its moves to the next (a
+    forced move or a hand's end has it read again): every card it picks there is the one it picks
+    reading the observation afresh, over whole matches of many hands."""
+    game = cardtable.make("slobberhannes", players=players, start_points=6)
+    rng = random.Random(players)
+    for seed in range(4):
+        state, memory = game.new_game(seed=seed), {}
+        while not state.is_terminal():
+            move = policy_move(play, state, rng, memory)
+            assert move == policy_move(play, state, rng)
+            state.apply_action(move)
+        assert state.observation(None)["hand_number"] > 1

@@ -84,11 +84,33 @@ PIQUET_SUIT_MASKS = tuple(0xFF << (8 * suit) for suit in range(4))
 
 PIQUET_CODES = tuple(PIQUET_RANKS[card % 8] + PIQUET_SUITS[card // 8] for card in PIQUET_CARDS)
 PIQUET_IDS = {code: card for card, code in enumerate(PIQUET_CODES)}
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
+    tuple(
+        tuple(PIQUET_CODES[suit * 8 + rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
+    )
+    for suit in range(4)
+)
+"""Per suit, ``[byte]``: the codes of the suit's cards whose rank bits the byte sets, ascending."""
 
 
 def piquet_code(card: int) -> str:
     """``QC`` for the queen of clubs."""
     return PIQUET_CODES[card]
+
+
+def piquet_codes(mask: int) -> list[str]:
+    """The codes of a piquet mask's cards, ascending (``[piquet_code(c) for c in bits(mask)]`` in one
+    table lookup a suit: every observation lists a hand, and search builds one a rollout move).
+
+    >>> piquet_codes(mask_of([piquet_card("QC"), piquet_card("7S"), piquet_card("TD")]))
+    ['7S', 'TD', 'QC']
+    """
+    return [
+        *_SPADES[mask & 0xFF],
+        *_HEARTS[mask >> 8 & 0xFF],
+        *_DIAMONDS[mask >> 16 & 0xFF],
+        *_CLUBS[mask >> 24],
+    ]
 
 
 def piquet_name(code: str) -> str:

@@ -229,10 +229,6 @@ class TrickTakingState(State):
                 taken[winner] += points[card]
         return taken
 
-    def _current_trick_seats(self) -> tuple[int, ...]:
-        """The seats that have played to the current trick, in play order."""
-        return self._trick_seats[: len(self._trick)]
-
     def _playable(self, seat: int) -> int:
         """The mask of cards ``seat`` may play into the current trick: ``follow_options`` inlined (the
         hot path of every trick game: it runs once per decision; ``tests/core/test_tricks.py`` holds
@@ -305,10 +301,10 @@ class TrickTakingState(State):
     def _excluded(self) -> list[int]:
         """Per seat, the mask of cards it is known not to hold this hand: the obliging cards of the
         follow rule (``follow_masks``) wherever it played a card the rule would not have allowed
-        with one of them in hand (for ``resample``)."""
+        with one of them in hand (for ``resample``). A trick played free shows nothing."""
         excluded = [0] * self.game.players
-        finished = [(seats, cards, rule) for seats, cards, _, rule in self._tricks]
-        if self._trick:
+        finished = [(seats, cards, rule) for seats, cards, _, rule in self._tricks if rule is not _FREE]
+        if self._trick and self._follow is not _FREE:
             finished.append((self._trick_seats, tuple(self._trick), self._follow))
         for seats, cards, rule in finished:
             led = self._suit_masks[self._suit_of[cards[0]]]
@@ -326,8 +322,7 @@ class TrickTakingState(State):
         hidden = bits(sum(self._hands[s] for s in others))
         sizes = [self._hands[s].bit_count() for s in others]
         known_voids = self._excluded()
-        excluded = [known_voids[s] for s in others]
-        hands = deal_hidden(rng, hidden, sizes, lambda holder, card: not excluded[holder] >> card & 1)
+        hands = deal_hidden(rng, hidden, sizes, voids=[known_voids[s] for s in others])
         for holder, cards in zip(others, hands, strict=True):
             world._hands[holder] = mask_of(cards)
 
@@ -354,18 +349,17 @@ class TrickTakingState(State):
         return Fact("trick", winner, {"cards": [name(card) for card in cards], "seats": list(seats)})
 
     def _trick_view(self, name: Any) -> dict[str, Any]:
-        """The public trick state for observations: current trick and the last one finished."""
-        view: dict[str, Any] = {
+        """The public trick state for observations: current trick and the last one finished (the
+        trick's seats are read from its leader's order, which is longer than the trick so far)."""
+        last = self._last_trick
+        return {
             "trick": [
-                {"seat": s, "card": name(c)}
-                for s, c in zip(self._current_trick_seats(), self._trick, strict=True)
+                {"seat": s, "card": name(c)} for s, c in zip(self._trick_seats, self._trick, strict=False)
             ],
-            "last_trick": None,
+            "last_trick": None
+            if last is None
+            else {
+                "cards": [{"seat": s, "card": name(c)} for s, c in zip(last[0], last[1], strict=True)],
+                "winner": last[2],
+            },
         }
-        if self._last_trick is not None:
-            seats, cards, winner, _ = self._last_trick
-            view["last_trick"] = {
-                "cards": [{"seat": s, "card": name(c)} for s, c in zip(seats, cards, strict=True)],
-                "winner": winner,
-            }
-        return view

@@ -37,10 +37,10 @@ from ..core.cards import (
     PIQUET_RANK_OF,
     PIQUET_SUIT_MASKS,
     PIQUET_SUIT_OF,
-    bits,
     mask_of,
     piquet_card,
     piquet_code,
+    piquet_codes,
 )
 from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State, Verb
@@ -202,27 +202,37 @@ class SlobberhannesState(TrickTakingState):
         return {"scores": list(self._scores), "winners": list(self._winners)}
 
     def observation(self, seat: int | None) -> JsonDict:
-        """The public table plus, for a seat, its own hand."""
+        """The public table plus, for a seat, its own hand. Built in one pass over the hand's tricks
+        (search's rollout policy reads one a move, so it is the search's largest cost after the
+        policy: see ``bots/games/slobberhannes.py``)."""
         n = self.game.players
+        tricks = self._tricks
+        taken = [0] * n
+        played: list[int] = []
+        for _, cards, winner, _ in tricks:  # plain loops: the fastest way in CPython 3.11
+            taken[winner] += 1
+            played += cards
+        queen_taker = tricks[played.index(QUEEN_OF_CLUBS) // n][2] if QUEEN_OF_CLUBS in played else None
+        played += self._trick
         view: JsonDict = {
             "game": self.game.name,
             "seat": seat,
             "players": n,
             "to_act": self._to_act,
-            "hand": [piquet_code(c) for c in bits(self._hands[seat])] if seat is not None else None,
-            "hand_sizes": [self._hands[s].bit_count() for s in range(n)],
+            "hand": None if seat is None else piquet_codes(self._hands[seat]),
+            "hand_sizes": [hand.bit_count() for hand in self._hands],
             "scores": list(self._scores),
             "start_points": self.game.options["start_points"],
             "hand_number": self._hand_number,
             "tricks_per_hand": self._tricks_per_hand,
-            "tricks_won": self._tricks_taken(),
-            "first_taker": self._first_taker(),
-            "queen_taker": self._queen_taker(),
-            "played": [piquet_code(c) for c in self._played_cards()],
-            "over": self._over,
+            "tricks_won": taken,
+            "first_taker": tricks[0][2] if tricks else None,
+            "queen_taker": queen_taker,
+            "played": [*map(PIQUET_CODES.__getitem__, played)],
+            "over": self._to_act is None,
             "winners": list(self._winners),
         }
-        view.update(self._trick_view(piquet_code))
+        view.update(self._trick_view(PIQUET_CODES.__getitem__))
         return view
 
 

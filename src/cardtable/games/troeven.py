@@ -89,11 +89,12 @@ from ..core.cards import (
     mask_of,
     piquet_card,
     piquet_code,
+    piquet_codes,
 )
 from ..core.errors import InvalidNotation
 from ..core.events import check_deal
 from ..core.game import Game, JsonDict, State, Verb
-from ..core.hidden import deal_hidden
+from ..core.hidden import deal_hidden, shuffle
 from ..core.options import Option, OptionValue
 from ..core.reasons import CardCode, Reason, SeatNo, reason
 from ..core.registry import register
@@ -218,6 +219,8 @@ class TroevenState(TrickTakingState):
     _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_scores")
     _pack: ClassVar[tuple[int, ...]] = PIQUET_CARDS
     """The cards a round deals (``mini``: fewer)."""
+    _pack_codes: ClassVar[tuple[str, ...]] = PIQUET_CODES
+    """Their codes, which a recorded deal must hold."""
     _round_tricks: ClassVar[int] = TRICKS_PER_ROUND
 
     _verbs = (Verb("play", PLAY_BASE, len(PIQUET_CARDS)), Verb("trump", TRUMP_BASE, len(PIQUET_SUITS)))
@@ -251,13 +254,14 @@ class TroevenState(TrickTakingState):
         def draw(rng: random.Random) -> tuple[JsonDict, tuple[int, list[int]]]:
             first = dealer if dealer is not None else rng.randrange(2)
             deck = shuffled(rng, pack)
-            return {"dealer": first, "deck": [PIQUET_CODES[card] for card in deck]}, (first, deck)
+            return {"dealer": first, "deck": [*map(PIQUET_CODES.__getitem__, deck)]}, (first, deck)
 
         def decode(deal: JsonDict) -> tuple[int, list[int]]:
             return deal["dealer"], list(map(PIQUET_IDS.__getitem__, deal["deck"]))
 
-        codes = [PIQUET_CODES[card] for card in pack]
-        check = partial(check_deal, role="dealer", seats=2, fixed=dealer, duty="deal this round", cards=codes)
+        check = partial(
+            check_deal, role="dealer", seats=2, fixed=dealer, duty="deal this round", cards=self._pack_codes
+        )
         self._dealer, dealt = self._chance("deal", draw, check, decode)
         caller = 1 - self._dealer
         self._round += 1
@@ -281,7 +285,9 @@ class TroevenState(TrickTakingState):
 
     def _score_round(self) -> None:
         """§6: score the round, then end the match or deal the next round with the roles swapped."""
-        points = self._points_taken(CARD_POINTS)
+        points = [0, 0]
+        for _, (first, second), winner, _ in self._tricks:  # two cards a trick: no inner loop
+            points[winner] += CARD_POINTS[first] + CARD_POINTS[second]
         deltas = round_deltas(self._dealer, points)
         self._scores = self._log_score(deltas, self._scores)
         self._previous_round = (self._round, self._dealer, tuple(points))
@@ -395,8 +401,15 @@ class TroevenState(TrickTakingState):
 
     def observation(self, seat: int | None) -> JsonDict:
         """The public table (scores, trumps, tricks, and the version's own: layouts, or hand sizes
-        and stock) plus, for a seat, the cards it may play from."""
+        and stock) plus, for a seat, the cards it may play from. The round's tricks are read in one
+        pass (search reads the public view at the end of every rollout)."""
         trump = self._trump_suit
+        taken, points, played = [0, 0], [0, 0], list[int]()
+        for _, cards, winner, _ in self._tricks:  # two cards a trick; plain loops: the fastest
+            taken[winner] += 1
+            points[winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]]
+            played += cards
+        played += self._trick
         view: JsonDict = {
             "game": self.game.name,
             "version": self._version,
@@ -413,21 +426,22 @@ class TroevenState(TrickTakingState):
             "round_limit": self.game.options["round_limit"],
             "trick_number": None if trump is None else min(len(self._tricks) + 1, self._tricks_per_hand),
             "tricks_per_round": self._tricks_per_hand,
-            "points": self._points_taken(CARD_POINTS),
-            "tricks_won": self._tricks_taken(),
-            "played": [piquet_code(card) for card in self._played_cards()],
-            "hand": None if seat is None else [piquet_code(card) for card in bits(self._hands[seat])],
+            "points": points,
+            "tricks_won": taken,
+            "played": [*map(PIQUET_CODES.__getitem__, played)],
+            "hand": None if seat is None else piquet_codes(self._hands[seat]),
             "previous_round": self._previous_round_view(),
-            "over": self._over,
+            "over": self._to_act is None,
             "winners": list(self._winners),
         }
-        view.update(self._table_view())
-        view.update(self._trick_view(piquet_code))
+        view.update(self._table_view(played))
+        view.update(self._trick_view(PIQUET_CODES.__getitem__))
         return view
 
     @abstractmethod
-    def _table_view(self) -> JsonDict:
-        """The observation's entries of the version's own (public) table."""
+    def _table_view(self, played: list[int]) -> JsonDict:
+        """The observation's entries of the version's own (public) table, given the cards played this
+        round."""
 
     def _previous_round_view(self) -> JsonDict | None:
         if self._previous_round is None:
@@ -487,7 +501,7 @@ class LayoutTroeven(TroevenState):
         deck = list(self._deck)
         places = self._unseen_places()
         cards = sorted(deck[place] for place in places)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         for place, card in zip(places, cards, strict=True):
             deck[place] = card
         world._deck = tuple(deck)
@@ -504,27 +518,30 @@ class LayoutTroeven(TroevenState):
             places += range(V1_N_REST.start, V1_D_SHOWN.stop)
         return places
 
-    def _table_view(self) -> JsonDict:
-        return {"layouts": self._layouts()}
+    def _table_view(self, played: list[int]) -> JsonDict:
+        return {"layouts": self._layouts(mask_of(played))}
 
-    def _layouts(self) -> list[list[JsonDict]]:
+    def _layouts(self, played: int) -> list[list[JsonDict]]:
         """Per seat and pile: the face-up top card (None when there is none yet or the pile is
-        empty) and how many face-down cards lie under it."""
-        deck, played, caller = self._deck, mask_of(self._played_cards()), 1 - self._dealer
+        empty) and how many face-down cards lie under it, given the mask of the cards played.
+        Before the call only the caller's top row is dealt, and nothing is played: search reads the
+        public view there at the end of every rollout, so that case is built apart."""
+        deck, caller = self._deck, 1 - self._dealer
+        if self._trump_suit is None:
+            shown = [{"top": PIQUET_CODES[up], "face_down": 1} for up in deck[V1_FIRST_SHOWN]]
+            hidden = [{"top": None, "face_down": 1} for _ in range(2 * PILES - TOP_ROW)]
+            dealt, undealt = shown + hidden[:TOP_ROW], hidden[TOP_ROW:]
+            return [dealt, undealt] if caller == 0 else [undealt, dealt]
         layouts = []
         for seat in (0, 1):
             first = 0 if seat == caller else PILES
             piles: list[JsonDict] = []
-            for pile in range(PILES):
-                down = deck[first + pile]
-                up = deck[first + pile + V1_COVER_OFFSET]
-                dealt = self._trump_suit is not None or (seat == caller and pile < TOP_ROW)
-                if not dealt:
-                    piles.append({"top": None, "face_down": 1})
-                elif not played >> up & 1:
-                    piles.append({"top": piquet_code(up), "face_down": 1})
+            ups = deck[first + V1_COVER_OFFSET : first + V1_COVER_OFFSET + PILES]
+            for down, up in zip(deck[first : first + PILES], ups, strict=True):
+                if not played >> up & 1:
+                    piles.append({"top": PIQUET_CODES[up], "face_down": 1})
                 elif not played >> down & 1:
-                    piles.append({"top": piquet_code(down), "face_down": 0})
+                    piles.append({"top": PIQUET_CODES[down], "face_down": 0})
                 else:
                     piles.append({"top": None, "face_down": 0})
             layouts.append(piles)
@@ -589,19 +606,18 @@ class StockTroeven(TroevenState):
         assert isinstance(world, StockTroeven)
         others = [s for s in (0, 1) if s != seat]
         stock = self._stock[self._stock_pos :]
-        hidden = sorted([card for s in others for card in bits(self._hands[s])] + list(stock))
+        hidden = bits(sum(self._hands[s] for s in others) | mask_of(stock))  # ascending
         sizes = [self._hands[s].bit_count() for s in others] + [len(stock)]
         voids = self._excluded()
-        excluded = [voids[s] for s in others] + [0]
-        holdings = deal_hidden(rng, hidden, sizes, lambda holder, card: not excluded[holder] >> card & 1)
+        holdings = deal_hidden(rng, hidden, sizes, voids=[*(voids[s] for s in others), 0])
         for s, cards in zip(others, holdings[:-1], strict=True):
             world._hands[s] = mask_of(cards)
         new_stock = holdings[-1]
-        rng.shuffle(new_stock)
+        shuffle(rng, new_stock)
         world._stock, world._stock_pos = tuple(new_stock), 0
         return world
 
-    def _table_view(self) -> JsonDict:
+    def _table_view(self, played: list[int]) -> JsonDict:
         trump = self._trump_suit
         return {
             "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
@@ -617,14 +633,15 @@ class MiniTroeven(StockTroeven):
 
     __slots__ = ()
     _pack = MINI_CARDS
+    _pack_codes = tuple(PIQUET_CODES[card] for card in MINI_CARDS)
     _round_tricks = MINI_HAND
     _tricks_before_a_break = 0
     _first_hand, _n_rest, _d_hand = MINI_HAND, 0, MINI_HAND
     _first_rule = FollowRule.SUIT_OR_TRUMP
 
-    def _table_view(self) -> JsonDict:
+    def _table_view(self, played: list[int]) -> JsonDict:
         """As version 2, with no stock to draw from (the cards set aside are not one)."""
-        return {**super()._table_view(), "stock": None if self._trump_suit is None else 0}
+        return {**super()._table_view(played), "stock": None if self._trump_suit is None else 0}
 
     @classmethod
     def all_deals(cls, dealer: int | None) -> list[tuple[list[JsonDict], float]]:

@@ -14,6 +14,15 @@ Evaluation: rollouts stop at the end of the round; a seat's reward is ``0.75`` f
 (more than 20 points, ``0.375`` each at 20–20) plus ``0.25 * points / 40``, so search wants the round
 first and points second.
 
+Search speed (issue 42): the rollouts are uniformly random, so an iteration is the engine's moves,
+``resample`` and the public view at the round's end. With that view built in one pass (the layouts
+before the call apart) and the redeal drawn without a call a card, ISMCTS on ``bench_bots.py``'s
+positions (300 iterations, CPU time, before and after alternating, three runs each, load 3.2–3.7)
+went from 14.4k–14.8k to 15.3k–15.9k iterations a second in version 1 (1.03–1.08×) and from
+10.0k–11.0k to 12.2k–14.1k in version 2 (1.22–1.30×). What is left is mostly the search loop and the
+contract's calls around each move (in cProfile, version 1: two fifths of the time in ``bots/ismcts.py``,
+``core/game.py`` and ``random``).
+
 For reviews, the scores between rounds are read as chances to win the match by assuming equal players
 from there on, each round won by the caller, by the dealer or tied with the frequencies
 ``ROUND_ODDS`` measured in ``hard`` self-play; the chances then follow exactly from the scores and the
