@@ -1,10 +1,11 @@
 """Cabooses in the Corner for bots: the race rewards that score search's rollouts after one round of
-the policy (bots/games/cabooses_in_the_corner.py)."""
+the policy, and the policy's memory of the turn in a rollout (bots/games/cabooses_in_the_corner.py)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,11 @@ import cardtable
 from cardtable.bots import ISMCTSBot, evaluation_for
 from cardtable.bots.games import cabooses_in_the_corner
 from cardtable.bots.games.cabooses_in_the_corner import ROLLOUT_MOVES, play, race_rewards
+from cardtable.bots.view import SeatView
 from cardtable.core.game import JsonDict
+from cardtable.games.cabooses_in_the_corner import CaboosesState
+
+from ..games.test_cabooses_in_the_corner import stacked
 
 GAME = "cabooses-in-the-corner"
 
@@ -72,3 +77,67 @@ def test_search_scores_its_rollouts_after_one_round_of_the_policy(
     state = cardtable.make(GAME).new_game(seed=3)
     ISMCTSBot(seed=1, iterations=40).choose(state)
     assert 0 < len(leaves) <= 40 and not any(leaf["over"] for leaf in leaves)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_in_a_rollout_the_policy_remembers_its_turn_and_plays_as_if_it_read_each_view(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a rollout's memory the policy reads fewer observations, what it remembers of the turn is
+    what the next view shows whenever it would use it, and it makes the moves it makes reading every
+    view; though some moves are not its own (forced, or the tree's: the memory must notice) and some
+    draw cards it cannot see."""
+    reads = 0
+    observation = CaboosesState.observation
+
+    def counted(state: CaboosesState, seat: int | None) -> JsonDict:
+        nonlocal reads
+        reads += 1
+        return observation(state, seat)
+
+    monkeypatch.setattr(CaboosesState, "observation", counted)
+    game = cardtable.make(GAME, players=players)
+    decisions = remembered = kept = 0
+    for seed in range(10):
+        state, rng, memory = game.new_game(seed=seed), random.Random(seed), {}
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) == 1 or rng.random() < 0.05:
+                state.apply_action(rng.choice(legal))
+                continue
+            plain = play(SeatView(state), rng)
+            before = reads
+            choice = play(SeatView(state, memory), rng)
+            assert choice == plain
+            decisions += 1
+            remembered += reads == before
+            state.apply_action(choice)
+            turn = memory["turn"]
+            if turn.seat == state.current_player() and turn.events == state.event_count():
+                view = observation(state, turn.seat)
+                assert turn.hand == view["hand"]
+                assert turn.lengths == {railway: len(view["piles"][railway]) for railway in "NESW"}
+                kept += 1
+    assert remembered > decisions / 3 and kept >= remembered
+
+
+def test_after_a_relocation_that_forces_draws_the_policy_reads_its_hand_again() -> None:
+    """§6.3, as in the game's tests: seat 0 relocates a caboose into the last empty corner (the
+    policy's own choice), holds cabooses only and draws until R2 fits: a card its memory cannot know."""
+    state = stacked(
+        {0: "P8 P8 P8 P8 P8 P8 OB", 1: "R4 R3 R1 R1 R1 B1 W1"},
+        "P8 B5 W5 R5",
+        "B4 B2 W4 W2 OB R2",
+        moves="play P8 NE; end; play R4 W; end; play B4 E; play W4 S; play P8 SE; play P8 SW; end;"
+        "play R3 W; end",
+    )
+    memory: dict[str, Any] = {}
+    rng = random.Random(0)
+    relocation = play(SeatView(state, memory), rng)
+    assert state.game.action_to_string(relocation) == "relocate N NW"
+    state.apply_action(relocation)
+    choice = play(SeatView(state, memory), rng)
+    assert choice == play(SeatView(state), rng)
+    assert state.game.action_to_string(choice) == "play R2 W"
+    state.apply_action(choice)
+    assert memory["turn"].hand == state.observation(0)["hand"]

@@ -639,6 +639,21 @@ def test_observations_hold_no_hidden_card(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_hand_shows_every_copy_in_code_order_and_as_many_cards_as_its_public_size(players: int) -> None:
+    """Copies share a code: a hand lists each copy, the codes in the pack's order, and holds as many
+    cards as ``hand_sizes`` says (kept up to date as cards are drawn and played)."""
+    copies = 0
+    for state in games(players, range(8)):
+        sizes = state.observation(None)["hand_sizes"]
+        for seat in range(players):
+            hand = state.observation(seat)["hand"]
+            assert len(hand) == sizes[seat]
+            assert hand == sorted(hand, key=CODES.index)
+            copies += len(set(hand)) < len(hand)
+    assert copies
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_resample_redeals_only_the_depot_and_the_other_hands(players: int) -> None:
     """A resampled world keeps the seat's view and the hand sizes, deals the others only cards the seat
     cannot see, does move hidden cards around, and depends on nothing the seat cannot see."""

@@ -73,6 +73,8 @@ PILES: tuple[Pile, ...] = tuple(_every_pile())
 PILE_ID = {pile: pid for pid, pile in enumerate(PILES)}
 EMPTY = PILE_ID[()]
 PILE_LEN = tuple(map(len, PILES))
+PILE_CODES = tuple(tuple(CODES[card] for card in pile) for pile in PILES)
+"""``PILE_CODES[pid]``: the pile's codes, bottom to top (for observations)."""
 CABOOSE_BASED = tuple(bool(pile) and pile[0] >= TRAIN_CARDS for pile in PILES)
 """Piles that a RELOCATE may carry (§6.2 A4): their bottom card is ``P8`` or ``OB``."""
 PLACE_TAKES = tuple(
@@ -286,3 +288,19 @@ def move_list(moves: int) -> tuple[int, ...]:
         ids.append(low.bit_length() - 1)
         moves ^= low
     return tuple(ids)
+
+
+# -- hands as lists (for observations and resample, which search runs at every iteration) ----------
+
+HELD_CODES_LOW = tuple(tuple(CODES[card] for card in bits(held)) for held in range(1 << 12))
+HELD_CODES_HIGH = tuple(tuple(CODES[12 + card] for card in bits(held)) for held in range(1 << NUM_CODES - 12))
+"""A mask of codes as its codes, one of each, in code order: ``HELD_CODES_LOW[held & 0xFFF] +
+HELD_CODES_HIGH[held >> 12]`` (a hand that holds no code twice)."""
+CARD_COPIES = tuple(
+    tuple((card,) * count for count in range(PACKS[True].count(card) + 1)) for card in range(NUM_CODES)
+)
+CODE_COPIES = tuple(
+    tuple((CODES[card],) * len(copies) for copies in CARD_COPIES[card]) for card in range(NUM_CODES)
+)
+"""``CARD_COPIES[card][count]``: that many copies of a card id (``CODE_COPIES``: of its code); a hand
+with copies is their sum."""
