@@ -524,6 +524,26 @@ def test_target_and_the_partner_appear_in_observations() -> None:
     assert obs["trump_order"][0] == ["R3"] and obs["trump_order"][-1] == ["B3", "G3", "Y3", "P3"]
 
 
+def test_an_observation_is_the_callers_to_change() -> None:
+    """Observations are built from kept tables (card names, the trump order): changing one, as a
+    client may, changes neither the game nor the next observation."""
+    state = e1_auction()
+    play(state, ["done", *passes(5), "trump 3", "trump R", "partner 4"])
+    before = json.dumps(state.observation(2))
+    obs = state.observation(2)
+    obs["hand"].append("R9")
+    obs["face_up"][1].clear()
+    obs["trump_order"][0].append("P9")
+    obs["trump_order"].clear()
+    assert json.dumps(state.observation(2)) == before
+
+
+def test_a_hand_lists_both_copies_of_a_card_side_by_side() -> None:
+    """§2: the 1s and 7s come twice; a hand lists its cards by colour, then number, copies together."""
+    state = stacked(4, {0: ["R7", "B1", "R1", "B1", "R7", "R0"]})
+    assert state.observation(0)["hand"][:6] == ["R0", "R1", "R7", "R7", "B1", "B1"]
+
+
 # -- game end (§6) ------------------------------------------------------------------------------------
 
 

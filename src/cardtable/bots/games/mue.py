@@ -36,8 +36,11 @@ An observation costs more than a dozen card plays, and a rollout from the auctio
 and the counts and the goal of the turn under way are remembered (``_Auction``), so the later bids and
 the trumps read none. An iteration from the auction takes 0.64 ms, against 0.86 ms when every bid
 read the observation (``hard``'s auction moves in six first hands, side by side on a loaded machine;
-0.4 ms when rollouts stopped bidding). A review does not grow the budget of an auction decision
-(``review_growth``), and grows others to twice the base, not four times.
+0.4 ms when rollouts stopped bidding). A bid reads each action id's notation once (``_MOVES``: its
+kind, and the card a ``show`` shows), not every legal move's at every bid, and the trumps are counted
+in one ``Counter`` of the hand's colours and numbers (with the engine's cheaper observations, 1.3–1.4×
+the iterations a second: ``games/mue/__init__.py``). A review does not grow the budget of an
+auction decision (``review_growth``), and grows others to twice the base, not four times.
 The search is flat (``tree_depth`` 1): every move at the root is judged by rollouts alone. Deeper, a
 pass that ended the auction let the tree choose the trumps and the partner, while the longer auction
 after a show left them to the rollouts: moves were judged under different players, and a pass was
@@ -61,6 +64,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -103,11 +107,11 @@ def _act(view: SeatView, chase: bool) -> int:
     """The policy's action; it bids for an éclat only with ``chase``."""
     obs = view.observation()
     legal = view.legal_actions()
-    moves = [view.action_to_string(action) for action in legal]
     phase = obs["phase"]
     if phase == "auction":
-        choice = _bid(obs, moves, chase)
-    elif phase in ("vice_trump", "chief_trump"):
+        return _bid(view, obs, legal, chase)
+    moves = [view.action_to_string(action) for action in legal]
+    if phase in ("vice_trump", "chief_trump"):
         choice = _trump(obs["hand"], moves)
     elif phase == "partner":
         choice = _partner(obs, moves)
@@ -123,27 +127,30 @@ def _colours(obs: JsonDict) -> str:
     return "RBG" if len(obs["active"]) == 3 else "RBGYP"
 
 
+_WEIGHTS = {f"{colour}{number}": 1000 + number for colour in "RBGYP" for number in range(10)}
+"""A card's weight in its colour's ``_best_colour`` score: 1000 for its length, plus its number (a
+colour's numbers add up to less than 1000, so one sum orders by length, then numbers)."""
+
+
 def _best_colour(hand: list[str], colours: str) -> tuple[str, int]:
     """The hand's longest colour (on equal lengths the higher numbers, then the first in ``colours``)
     and its length, in one pass over the hand (rollouts bid too)."""
-    length = dict.fromkeys(colours, 0)
-    numbers = dict.fromkeys(colours, 0)
+    score = dict.fromkeys(colours, 0)
     for code in hand:
-        if code[0] in length:
-            length[code[0]] += 1
-            numbers[code[0]] += int(code[1])
-    best = max(colours, key=lambda c: (length[c], numbers[c]))
-    return best, length[best]
+        if code[0] in score:
+            score[code[0]] += _WEIGHTS[code]
+    best = max(colours, key=score.__getitem__)
+    return best, score[best] // 1000
 
 
-def _bid(obs: JsonDict, moves: list[str], chase: bool) -> str:
+def _bid(view: SeatView, obs: JsonDict, legal: list[int], chase: bool) -> int:
     seat, auction = obs["seat"], obs["auction"]
     best, strength = _hand_strength(obs)
     at_start = auction["counts"][seat] - auction["shown_this_turn"]
     top = _top(auction["counts"], obs["active"], seat)
     chase = chase and top < len(obs["hand"]) and bool(_levellers(obs))
     goal = min(_bid_goal(top, at_start, strength, chase), auction["limit"])
-    return _bid_move(moves, auction["counts"][seat], goal, best)
+    return _bid_move(view, legal, auction["counts"][seat], goal, best)
 
 
 def _hand_strength(obs: JsonDict) -> tuple[str, int]:
@@ -174,13 +181,18 @@ def _bid_goal(top: int, mine: int, strength: int, chase: bool) -> int:
     return min(strength, top - 1)
 
 
-def _bid_move(moves: list[str], count: int, goal: int, best: str) -> str:
-    """Show the best card left (of the best colour, highest first) while fewer than ``goal`` are face
-    up, then end the turn."""
-    shows = [m for m in moves if m.startswith("show ")]
-    if count < goal and shows:
-        return max(shows, key=lambda m: (m[5] == best, int(m[6])))
-    return "done" if "done" in moves else "pass"
+def _bid_move(view: SeatView, legal: list[int], count: int, goal: int, best: str) -> int:
+    """Show the best card left (of the best colour, highest first, the first of equals) while fewer
+    than ``goal`` are face up, then end the turn (``done``, or ``pass`` when nothing is shown yet)."""
+    if count < goal:
+        choice, rank = None, -1
+        for action in legal:
+            kind, colour, number = _MOVES.get(action) or _move(view, action)
+            if kind == "show" and (colour == best) * 10 + number > rank:
+                choice, rank = action, (colour == best) * 10 + number
+        if choice is not None:
+            return choice
+    return next(action for action in legal if (_MOVES.get(action) or _move(view, action))[0] != "show")
 
 
 def _levellers(obs: JsonDict) -> set[int]:
@@ -209,7 +221,7 @@ def _matches(code: str, trump: str) -> bool:
 
 def _trump(hand: list[str], moves: list[str]) -> str:
     options = [m.split()[1] for m in moves if m != "trump none"]
-    count = {t: sum(_matches(code, t) for code in hand) for t in options}
+    count = Counter("".join(hand))  # a code is its colour and its number: one count answers both
     best = max(options, key=lambda t: (count[t], t.isalpha(), t))
     if "trump none" in moves and count[best] < MIN_TRUMPS:
         return "trump none"
@@ -296,9 +308,18 @@ def _lead(obs: JsonDict, cards: list[str], tiers: dict[str, int], team: set[int]
 # -- evaluation ---------------------------------------------------------------------------------
 
 
-_KINDS: dict[int, str] = {}
-"""The first word of an action id's notation (a card's play is its code), kept once met (ids are
-stable): the rollouts ask at every step, most of them card plays."""
+_MOVES: dict[int, tuple[str, str, int]] = {}
+"""An action id's notation as its first word (a card's play is its code) and, for a ``show``, the
+colour and number shown (else ``""`` and -1), kept once met (ids are stable): the rollouts ask at
+every step, most of them card plays, and a bid looks at every card it may show."""
+
+
+def _move(view: SeatView, action: int) -> tuple[str, str, int]:
+    """``_MOVES[action]``, read from the notation the first time."""
+    words = view.action_to_string(action).split()
+    card = words[1] if words[0] == "show" else ""
+    move = _MOVES[action] = (words[0], card[:1], int(card[1]) if card else -1)
+    return move
 
 
 def rollout(view: SeatView, rng: random.Random) -> int:
@@ -306,9 +327,7 @@ def rollout(view: SeatView, rng: random.Random) -> int:
     card at random. In a search's rollout (``view.memory``) a bid or a trump reads the observation only
     where the rollout's ``_Auction`` does not know enough yet."""
     legal = view.legal_actions()
-    kind = _KINDS.get(legal[0])
-    if kind is None:
-        kind = _KINDS[legal[0]] = view.action_to_string(legal[0]).split()[0]
+    kind = (_MOVES.get(legal[0]) or _move(view, legal[0]))[0]
     if len(kind) == 2:
         return rng.choice(legal)
     if kind in ("pass", "done") and view.memory is not None:
@@ -340,9 +359,8 @@ def _rollout_bid(view: SeatView, legal: list[int], memory: dict[str, Any]) -> in
     """``_bid``'s move without an éclat chase, from the rollout's ``_Auction`` where it knows enough:
     the seat's hand once read, at the start of its turn the counts, later in it the turn's goal."""
     seat = view.seat
-    moves = [view.action_to_string(action) for action in legal]
     auction: _Auction | None = memory.get("auction")
-    starts = moves[0] == "pass"  # a turn's first step: ``done`` once a card is shown in it
+    starts = _MOVES[legal[0]][0] == "pass"  # a turn's first step: ``done`` once a card is shown in it
     if auction is not None and seat in auction.hands and starts:
         counts, strength = auction.counts, auction.hands[seat][1]
         goal = _bid_goal(_top(counts, auction.active, seat), counts[seat], strength, False)
@@ -356,10 +374,10 @@ def _rollout_bid(view: SeatView, legal: list[int], memory: dict[str, Any]) -> in
         at_start = public["counts"][seat] - public["shown_this_turn"]
         goal = _bid_goal(_top(public["counts"], obs["active"], seat), at_start, auction.hands[seat][1], False)
         auction.turn = (seat, min(goal, public["limit"]))
-    choice = _bid_move(moves, auction.counts[seat], auction.turn[1], auction.hands[seat][0])
-    if choice.startswith("show "):
+    choice = _bid_move(view, legal, auction.counts[seat], auction.turn[1], auction.hands[seat][0])
+    if _MOVES[choice][0] == "show":
         auction.counts[seat] += 1
-    return legal[moves.index(choice)]
+    return choice
 
 
 def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
@@ -392,19 +410,26 @@ def _race(scores: tuple[int, ...], spread: float) -> tuple[float, ...]:
     """Each seat's chance to end highest when every seat adds a normal draw of the same ``spread``:
     over the seat's draw ``z``, the product of its rivals' chances to draw lower. A pair of seats
     shares its normal values (the steps are symmetric: the rival's chance at ``z`` is 1 less the
-    seat's at ``-z``), so a call costs an ``erf`` per pair and step."""
-    erf = math.erf
+    seat's at ``-z``), and a gap between two scores gets its values once (``_below``)."""
     products = [_DENSITIES] * len(scores)
-    scale = 1 / (spread * math.sqrt(2))
     for seat, score in enumerate(scores):
         for rival in range(seat + 1, len(scores)):
-            shift = (score - scores[rival]) * scale
-            below = [0.5 + 0.5 * erf(z + shift) for z in _ERF_STEPS]  # the rival's chance to draw lower
+            below = _below(score - scores[rival], spread)
             products[seat] = [p * b for p, b in zip(products[seat], below, strict=True)]
             products[rival] = [p * (1 - b) for p, b in zip(products[rival], reversed(below), strict=True)]
     chances = [sum(product) for product in products]
     whole = sum(chances)
     return tuple(chance / whole for chance in chances)
+
+
+@cache
+def _below(lead: int, spread: float) -> tuple[float, ...]:
+    """At each step ``z`` of a seat's draw, its rival's chance to draw lower when the seat leads by
+    ``lead`` points (one per score gap: a review asks at every rollout's end, and the same gaps come
+    back between other scores)."""
+    erf = math.erf
+    shift = lead * (1 / (spread * math.sqrt(2)))
+    return tuple(0.5 + 0.5 * erf(z + shift) for z in _ERF_STEPS)
 
 
 def review_growth(public: JsonDict) -> int:

@@ -95,11 +95,17 @@ def trump_tables(chief: int | None, vice: int | None) -> TrumpTables:
 
 
 def trump_order(chief: int | None, vice: int | None, colours: int = 5) -> list[list[str]]:
-    """The trumps strongest first, equal cards grouped (§5 hierarchies), for a pack of ``colours``.
+    """The trumps strongest first, equal cards grouped (§5 hierarchies), for a pack of ``colours``
+    (new lists from a cached order: every observation holds one).
 
     >>> trump_order(trump_id("1"), trump_id("B"), colours=2)
     [['B1'], ['R1'], ['B9'], ['B8'], ['B7'], ['B6'], ['B5'], ['B4'], ['B3'], ['B2'], ['B0']]
     """
+    return [[*group] for group in _trump_groups(chief, vice, colours)]
+
+
+@cache
+def _trump_groups(chief: int | None, vice: int | None, colours: int) -> tuple[tuple[str, ...], ...]:
     tables = trump_tables(chief, vice)
     trumps = sorted(
         (code for code in range(colours * 10) if tables.power[code]), key=lambda c: (-tables.power[c], c)
@@ -111,7 +117,7 @@ def trump_order(chief: int | None, vice: int | None, colours: int = 5) -> list[l
             groups.append([])
             last = tables.power[code]
         groups[-1].append(CODES[code])
-    return groups
+    return tuple(map(tuple, groups))
 
 
 # -- the auction's outcome and the score (§4.2, §6): pure functions -------------------------------

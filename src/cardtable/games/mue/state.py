@@ -49,6 +49,7 @@ from .cards import (
     deck_codes,
     first_copies_first,
     instances_of,
+    names_of,
     trump_name,
 )
 from .rules import (
@@ -65,6 +66,8 @@ from .rules import (
 )
 
 DONE_FIRST = (DONE,)
+SHOWN_CODES = ("",) * SHOW_BASE + CODES
+"""The code a ``show`` action id shows, by action id (``pass`` and ``done`` show none)."""
 
 # -- phases and the score sheet -------------------------------------------------------------------
 
@@ -252,13 +255,19 @@ class MueState(TrickTakingState):
         "_shown",
         "_shows",
     )
-    _copy_fields: ClassVar[tuple[str, ...]] = (*TrickTakingState._copy_fields, "_faceup", "_last_bid")
-    _copy_nested: ClassVar[tuple[str, ...]] = ("_shows",)
+    _copy_fields: ClassVar[tuple[str, ...]] = (
+        *TrickTakingState._copy_fields,
+        "_faceup",
+        "_last_bid",
+        "_shows",
+    )
 
     _faceup: list[int]
-    _shows: list[list[int]]
+    _shows: list[tuple[int, ...] | None]
     """Per seat, the ``show`` actions of the codes it still hides (kept as cards are shown: the
-    auction is most of Mü's decisions)."""
+    auction is most of Mü's decisions); None until the seat is first to act in the auction (a search's
+    rollout ends with the deal of a hand it never bids in, and its worlds redeal hands after the
+    auction). Tuples, replaced rather than changed, so a clone copies the list alone."""
     _last_bid: list[int]
     """Per seat, when it last bid (1 for the hand's first bid, and so on; 0 if it has not)."""
     _roles: Roles
@@ -313,7 +322,7 @@ class MueState(TrickTakingState):
         self._seat(next_in_trick, pack.active_count)
         self._hands = self._hands_from(deck, active)
         self._faceup = [0] * n
-        self._shows = [code_actions(SHOW_TABLES, hand) for hand in self._hands]  # all hidden
+        self._shows = [None] * n
         self._last_bid = [0] * n
         self._passes = 0
         self._highest = 0
@@ -339,8 +348,11 @@ class MueState(TrickTakingState):
         return len(self._sheet) + (not self._over)
 
     def _counts(self) -> list[int]:
-        """Per seat, how many cards it showed in this hand's auction (its face-up cards until the
-        tricks start; read off the log, since cards played leave the face-up ones)."""
+        """Per seat, how many cards it showed in this hand's auction: its face-up cards until the
+        tricks start (counted: most observations are the auction's), then read off the log, since cards
+        played leave the face-up ones."""
+        if self._phase < _TRICKS:
+            return [mask.bit_count() for mask in self._faceup]
         counts = [0] * self.game.players
         for entry in self._log[self._hand_start :]:
             if not isinstance(entry, tuple) or entry[1] >= TRUMP_BASE:
@@ -353,9 +365,9 @@ class MueState(TrickTakingState):
         self._suit_of, self._beats = tables.suit_of, tables.beats
         self._suit_masks, self._trump_mask = tables.suit_masks, tables.trump_mask
 
-    def _show_actions(self, seat: int) -> list[int]:
+    def _show_actions(self, seat: int) -> tuple[int, ...]:
         """The ``show`` actions of the codes ``seat`` hides."""
-        return code_actions(SHOW_TABLES, self._hands[seat] & ~self._faceup[seat])
+        return tuple(code_actions(SHOW_TABLES, self._hands[seat] & ~self._faceup[seat]))
 
     def _resolve_auction(self) -> None:
         """§4.2: void, éclat, or a Chief (and maybe a Vice) who go on to name trumps."""
@@ -396,10 +408,13 @@ class MueState(TrickTakingState):
         assert seat is not None
         phase = self._phase
         if phase is _AUCTION:  # most decisions are auction ones
+            shows = self._shows[seat]
+            if shows is None:
+                shows = self._shows[seat] = self._show_actions(seat)
             if not self._shown:
-                return [PASS, *self._shows[seat]]
+                return [PASS, *shows]
             if self._faceup[seat].bit_count() < self._limit:
-                return [DONE, *self._shows[seat]]
+                return [DONE, *shows]
             return DONE_FIRST
         if phase is _TRICKS:
             return code_actions(PLAY_TABLES, self._playable(seat))
@@ -497,17 +512,24 @@ class MueState(TrickTakingState):
         faceup = self._faceup[seat]
         if SECOND_COPY[code] == code:
             card = CARD_BITS[code]
-            self._shows[seat].remove(SHOW_BASE + code)
+            self._hide_show(seat, SHOW_BASE + code)
         else:
             copies = self._hands[seat] & ~faceup & CODE_MASK[code]
             card = copies & -copies  # the first copy (instance ``code``) while hidden, else the second
             if copies == card:  # no copy of it hidden any more
-                self._shows[seat].remove(SHOW_BASE + code)
+                self._hide_show(seat, SHOW_BASE + code)
         self._faceup[seat] = faceup = faceup | card
         self._shown += 1
         count = faceup.bit_count()
         if count > self._highest:
             self._highest = count
+
+    def _hide_show(self, seat: int, action: int) -> None:
+        """Take ``action`` out of the seat's ``show`` actions (known: the seat is to act)."""
+        shows = self._shows[seat]
+        assert shows is not None
+        at = shows.index(action)
+        self._shows[seat] = shows[:at] + shows[at + 1 :]
 
     # -- the moves: trumps, partner, tricks (§4.3–§4.6) -------------------------------------------
 
@@ -769,16 +791,15 @@ class MueState(TrickTakingState):
         others = [s for s in self._active if s != seat]
         hidden = [self._hands[s] & ~self._faceup[s] for s in others]
         voids = self._excluded()
-        excluded = [voids[s] for s in others]
         hands = deal_hidden(
             rng,
             sorted(bits(sum(hidden)), key=CODE_OF.__getitem__),
             [mask.bit_count() for mask in hidden],
-            lambda holder, card: not excluded[holder] >> card & 1,
+            voids=[voids[s] for s in others],
         )
         for holder, cards in zip(others, hands, strict=True):
             world._hands[holder] = self._faceup[holder] | mask_of(cards)
-            world._shows[holder] = world._show_actions(holder)
+            world._shows[holder] = None
         return world
 
     def _result(self) -> JsonDict:
@@ -803,9 +824,9 @@ class MueState(TrickTakingState):
             "active": sorted(self._active),
             "phase": PHASE_NAMES[self._phase],
             "to_act": self._to_act,
-            "hand": None if seat is None else self._names(self._hands[seat]),
+            "hand": None if seat is None else names_of(self._hands[seat]),
             "hand_sizes": [mask.bit_count() for mask in self._hands],
-            "face_up": [self._names(mask) for mask in self._faceup],
+            "face_up": [names_of(mask) for mask in self._faceup],
             "auction": {
                 "turns": self._auction_turns(),
                 "counts": self._counts(),
@@ -826,7 +847,7 @@ class MueState(TrickTakingState):
             "points": self._points_taken(POINTS_OF),
             "tricks_won": self._tricks_taken(),
             "tricks_per_hand": self._tricks_per_hand,
-            "played": [CODES[CODE_OF[card]] for card in self._played_cards()],
+            "played": [*map(INSTANCE_NAMES.__getitem__, self._played_cards())],
             "scores": list(self._scores),
             "end": options["end"],
             "goal": options["target"] if options["end"] == "score" else options["deals"],
@@ -835,29 +856,24 @@ class MueState(TrickTakingState):
             "over": self._over,
             "winners": list(self._winners),
         }
-        view.update(self._trick_view(lambda card: CODES[CODE_OF[card]]))
+        view.update(self._trick_view(INSTANCE_NAMES.__getitem__))
         return view
-
-    @staticmethod
-    def _names(mask: int) -> list[str]:
-        """The codes of a mask of instances, sorted by colour then number (copies repeated)."""
-        return [CODES[code] for code in sorted(map(CODE_OF.__getitem__, bits(mask)))]
 
     def _auction_turns(self) -> list[JsonDict]:
         """This hand's auction so far, one entry per turn (the turn in progress included)."""
         turns: list[JsonDict] = []
-        open_turn: JsonDict | None = None
+        shown: list[str] | None = None  # the open turn's cards
         for entry in self._log[self._hand_start :]:
-            if not isinstance(entry, tuple) or entry[1] >= TRUMP_BASE:
+            if type(entry) is not tuple or entry[1] >= TRUMP_BASE:
                 break
             seat, action = entry
             if action == PASS:
                 turns.append({"seat": seat, "pass": True, "shown": [], "done": True})
-            elif open_turn is None:
-                open_turn = {"seat": seat, "pass": False, "shown": [CODES[action - SHOW_BASE]], "done": False}
-                turns.append(open_turn)
-            elif action == DONE:
-                open_turn["done"], open_turn = True, None
+            elif action == DONE:  # a turn's shows come before its done
+                turns[-1]["done"], shown = True, None
+            elif shown is None:
+                shown = [SHOWN_CODES[action]]
+                turns.append({"seat": seat, "pass": False, "shown": shown, "done": False})
             else:
-                open_turn["shown"].append(CODES[action - SHOW_BASE])
+                shown.append(SHOWN_CODES[action])
         return turns
