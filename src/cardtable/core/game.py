@@ -447,8 +447,8 @@ class State(ABC):
         if self._rng_seed is not None:
             self._rng, self._rng_seed, self._rng_shared = random.Random(self._rng_seed), None, False
         elif self._rng_shared:
-            rng = random.Random()
-            rng.setstate(self._rng.getstate())
+            rng = random.Random.__new__(random.Random)  # unseeded: seeding from the OS costs 5x the copy
+            rng.setstate(self._rng.getstate())  # the whole state, ``gauss_next`` too
             self._rng, self._rng_shared = rng, False
         outcome = draw(self._rng)
         if decode is not None:
