@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean catalogs
+.PHONY: run test lint bench clean catalogs compiled test-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,35 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy  # strict, on core, games, narration, bots and tournaments ([tool.mypy] in pyproject.toml)
 
+# The whole suite on the pure package, then the engine's suites again on the compiled engines where the C
+# compiler that builds extensions for this Python ($CC, else the one it was built with) is there; without
+# it, it says so and why.
 test: lint
 	$(BIN)/python -m pytest -q -rs  # -rs: each skipped suite says which service it needs
+	@compiler=$$($(BIN)/python -c 'import os, sysconfig; print((os.environ.get("CC") or sysconfig.get_config_var("CC")).split()[0])'); \
+	if command -v "$$compiler" >/dev/null; then $(MAKE) --no-print-directory test-compiled; \
+	else echo "make test: the compiled engines' suites did NOT run: no C compiler ($$compiler) to build them"; fi
+
+# The compiled engines (README "Compiled engines"): the whole package built by setup.py into a tree of its
+# own, core, games and bots as Cython extensions beside their .py; PYTHONPATH=$(COMPILED) selects it over the
+# editable install (src/, pure: the reference). Rebuilt when any file of the package changes; setup.py redoes
+# only the modules that changed, and a module removed from src/ is removed here (games/ is scanned for games).
+COMPILED := build/compiled
+PACKAGE_FILES := $(shell find src/cardtable -type f ! -path '*/__pycache__/*' ! -name '*.mo')
+$(COMPILED)/.built: $(STAMP) setup.py $(PACKAGE_FILES)
+	[ ! -d $(COMPILED)/cardtable ] || (cd $(COMPILED) && find cardtable -name '*.py' -o -name '*.so' | \
+	  while read -r file; do module=$${file%%.cpython-*}; \
+	    [ -f "$(CURDIR)/src/$${module%.py}.py" ] || rm -f "$$file"; done)
+	CARDTABLE_COMPILE=1 $(BIN)/python setup.py --quiet build --build-lib $(COMPILED)
+	touch $@
+compiled: $(COMPILED)/.built
+
+# The engine's suites on the compiled engines. CARDTABLE_EXPECT_COMPILED makes tests/conftest.py stop the run
+# unless every engine module was loaded from its extension, and tests/test_compiled.py compares the two
+# builds' play byte for byte.
+ENGINE_SUITES := tests/core tests/games tests/bots tests/test_contract.py tests/test_compiled.py
+test-compiled: compiled
+	CARDTABLE_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -q -rs $(ENGINE_SUITES)
 
 # The translation catalogs: extract every domain's messages (babel/<domain>.cfg says from where) into its
 # template and bring each language's catalog up to date with it; new and changed messages then wait,
@@ -56,4 +83,4 @@ bench: $(BENCH_VENV)/.installed
 	for script in benchmarks/bench_*.py; do $(BENCH_VENV)/bin/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache .hypothesis build
