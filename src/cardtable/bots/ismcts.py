@@ -53,15 +53,17 @@ from .view import SeatView
 DEFAULT_ITERATIONS = 300
 HARD_ITERATIONS = 300
 HARD_SECONDS = {
-    "cabooses-in-the-corner": 0.08,
-    "game-of-trains": 0.08,
-    "mue": 0.2,
-    "slobberhannes": 0.1,
-    "troeven": 0.03,
+    "cabooses-in-the-corner": 0.04,
+    "game-of-trains": 0.07,
+    "mue": 0.1,
+    "slobberhannes": 0.05,
+    "troeven": 0.02,
 }
-"""The ``hard`` bot's CPU seconds a move per game, as people are told it (``bots.level_seconds``): the
-median over ``benchmarks/bench_bots.py``'s positions (its "hard s/move" column), pure-Python build, on a
-shared 2-core machine; the longest move there stays under 2 s in every game (README, "Bots")."""
+"""The ``hard`` bot's CPU seconds a move per game, as people are told it (``bots.level_seconds``), to one
+significant digit: the median over ``benchmarks/bench_bots.py``'s positions (its "hard s/move" column;
+Mü with 5 players, Game of Trains with 2 and 4, Troeven's both versions), pure-Python build, the median
+of three runs on a 2-core machine at a load average under 1 (5 December 2026). The longest move there
+took 0.16 s (Mü): well under the 2 s people should wait at most (README, "Bots and the arena")."""
 EXPLORATION = 0.7
 ROLLOUTS = ("default", "random", "heuristic")
 
