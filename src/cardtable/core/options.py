@@ -18,6 +18,9 @@ class Option:
     range a table of the platform allows for an open-ended integer (so that every game at a table ends);
     the engine itself accepts any value from ``minimum``, as research may want. ``zero_is_no_limit``
     says that 0, which the engine accepts, switches a safeguard limit off (a table still needs a limit).
+    ``research`` marks an option kept for experiments (a match cut to one hand), which the platform's
+    create-table form does not offer, and ``tables_keep_default`` one a table of the platform never plays
+    with anything but its default (a toy game made to be solved): the game says so, not the server.
     """
 
     name: str
@@ -29,6 +32,8 @@ class Option:
     kind: type = int
     table_range: tuple[int, int] | None = None
     zero_is_no_limit: bool = False
+    research: bool = False
+    tables_keep_default: bool = False
 
     def allowed(self) -> str:
         """Say in words which values this option takes."""

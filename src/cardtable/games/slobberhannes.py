@@ -252,6 +252,7 @@ class Slobberhannes(Game):
             default=False,
             kind=bool,
             help="one hand only, scored as that hand (for research)",
+            research=True,
         ),
     )
     state_class = SlobberhannesState

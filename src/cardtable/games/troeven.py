@@ -716,12 +716,15 @@ class Troeven(Game):
             default=False,
             kind=bool,
             help="one round only, won by the player whose score falls (for research)",
+            research=True,
         ),
         Option(
             name="mini",
             default=False,
             kind=bool,
             help="one round of two tricks with the aces and kings, small enough to solve (research)",
+            research=True,
+            tables_keep_default=True,
         ),
     )
 

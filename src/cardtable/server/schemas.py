@@ -102,7 +102,7 @@ class OptionPublic(BaseModel):
     maximum: int | None = None
     """The highest value a table of this server allows (None: no more than the choices say)."""
     research: bool = False
-    """Kept for research: the create-table form does not offer it (``option_ranges.RESEARCH_ONLY``)."""
+    """Kept for research: the create-table form does not offer it (the game's ``Option.research``)."""
 
 
 class GamePublic(BaseModel):

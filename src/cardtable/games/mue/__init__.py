@@ -149,6 +149,7 @@ class Mue(Game):
             default=False,
             kind=bool,
             help="one hand only, scored as that hand (for research)",
+            research=True,
         ),
     )
     state_class = MueState

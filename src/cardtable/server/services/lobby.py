@@ -50,7 +50,7 @@ from .away import Away
 from .friends import blocked_by_any, check_invitations
 from .live import STAND_IN, Live, LiveTables, live_from_row
 from .mail import Mailer
-from .option_ranges import check_table_game, platform_range, research_only
+from .option_ranges import check_table_game, platform_range
 from .table_limits import TableLimits
 from .turns import Turns
 from .updates import channel, publish
@@ -87,7 +87,7 @@ def _option_public(game: str, option: Option, words: OptionWords) -> OptionPubli
         choices=list(option.choices) if option.choices is not None else None,
         minimum=span[0] if span else option.minimum,
         maximum=span[1] if span else None,
-        research=research_only(option.name),
+        research=option.research,
     )
 
 

@@ -8,10 +8,10 @@ its game (``Option.table_range``), the inclusive range a table allows, and a tab
 game has no bound on its length (``Game.max_game_length``) or a bound above ``MAX_DECISIONS``: a test runs
 every game at the ends of its ranges against that.
 
-Options kept for research (``RESEARCH_ONLY``: ``single_hand``, a match cut to one hand for experiments)
+Options kept for research (``Option.research``: ``single_hand``, a match cut to one hand for experiments)
 are not offered by the create-table form: ``/api/games`` marks them, and a table keeps their defaults
 unless an API client asks otherwise. Some are refused at a table whatever the client asks
-(``TABLE_REFUSED``: Troeven's ``mini``, a toy game made to be solved, not played).
+(``Option.tables_keep_default``: Troeven's ``mini``, a toy game made to be solved, not played).
 
 >>> platform_range("troeven", "round_limit")
 (1, 500)
@@ -30,16 +30,6 @@ from ..errors import Invalid
 MAX_DECISIONS = 1_000_000
 """The most decisions a game of the platform may take (a Mü game of 500 hands of six players may take
 274,500)."""
-
-RESEARCH_ONLY: frozenset[str] = frozenset({"single_hand", "mini"})
-"""Options that exist for research, not for people at a table (hidden on the create-table form)."""
-TABLE_REFUSED: frozenset[str] = frozenset({"mini"})
-"""Research options a table of the platform never plays with anything but their default."""
-
-
-def research_only(option: str) -> bool:
-    """True for an option the create-table form does not offer (``RESEARCH_ONLY``)."""
-    return option in RESEARCH_ONLY
 
 
 def platform_range(game: str, option: str) -> tuple[int, int] | None:
@@ -63,7 +53,7 @@ def check_table_game(game: Game) -> None:
     for option in game.option_specs:
         limits = platform_range(game.name, option.name)
         value = game.options[option.name]
-        if option.name in TABLE_REFUSED and value != option.default:
+        if option.tables_keep_default and value != option.default:
             raise Invalid(
                 "option '{option}' of {game} is for research only: the tables of this server "
                 "play the full game",
