@@ -17,7 +17,7 @@ from cardtable.bots.view import SeatView
 from cardtable.core.game import JsonDict
 from cardtable.games.cabooses_in_the_corner import CaboosesState
 
-from ..games.test_cabooses_in_the_corner import stacked
+from ..games.test_cabooses_in_the_corner import before_a_relocation_that_forces_draws
 
 GAME = "cabooses-in-the-corner"
 
@@ -124,13 +124,7 @@ def test_in_a_rollout_the_policy_remembers_its_turn_and_plays_as_if_it_read_each
 def test_after_a_relocation_that_forces_draws_the_policy_reads_its_hand_again() -> None:
     """§6.3, as in the game's tests: seat 0 relocates a caboose into the last empty corner (the
     policy's own choice), holds cabooses only and draws until R2 fits: a card its memory cannot know."""
-    state = stacked(
-        {0: "P8 P8 P8 P8 P8 P8 OB", 1: "R4 R3 R1 R1 R1 B1 W1"},
-        "P8 B5 W5 R5",
-        "B4 B2 W4 W2 OB R2",
-        moves="play P8 NE; end; play R4 W; end; play B4 E; play W4 S; play P8 SE; play P8 SW; end;"
-        "play R3 W; end",
-    )
+    state = before_a_relocation_that_forces_draws()
     memory: dict[str, Any] = {}
     rng = random.Random(0)
     relocation = play(SeatView(state, memory), rng)

@@ -712,17 +712,23 @@ def test_a_turn_may_be_taken_back_to_its_first_move_until_it_ends() -> None:
     assert state.turn_start() == state.event_count() == start + 3
 
 
-def test_forced_draws_after_a_move_make_the_moves_before_them_final() -> None:
-    """§6.3: a relocation into the last empty corner leaves seat 0 holding cabooses only, which it cannot
-    play, so it draws until R2 fits on the emptied railway: it has seen a new card, and only what
-    follows may be taken back."""
-    state = stacked(
+def before_a_relocation_that_forces_draws() -> cardtable.State:
+    """Seat 0 to act, holding cabooses and P8s, where relocating N NW fills the last empty corner: it
+    then holds cabooses only, which it cannot play, and draws until R2 fits on the emptied railway."""
+    return stacked(
         {0: "P8 P8 P8 P8 P8 P8 OB", 1: "R4 R3 R1 R1 R1 B1 W1"},
         "P8 B5 W5 R5",
         "B4 B2 W4 W2 OB R2",
         moves="play P8 NE; end; play R4 W; end; play B4 E; play W4 S; play P8 SE; play P8 SW; end;"
         "play R3 W; end",
     )
+
+
+def test_forced_draws_after_a_move_make_the_moves_before_them_final() -> None:
+    """§6.3: a relocation into the last empty corner leaves seat 0 holding cabooses only, which it cannot
+    play, so it draws until R2 fits on the emptied railway: it has seen a new card, and only what
+    follows may be taken back."""
+    state = before_a_relocation_that_forces_draws()
     assert state.current_player() == 0 and sorted(hand(state, 0)) == ["OB", "OB", "P8", "P8", "P8"]
     start = state.event_count()
     play(state, "relocate N NW")
