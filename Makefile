@@ -21,14 +21,18 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy  # strict, on core, games, narration, bots and tournaments ([tool.mypy] in pyproject.toml)
 
-# The whole suite on the pure package, then the engine's suites again on the compiled engines where the C
-# compiler that builds extensions for this Python ($CC, else the one it was built with) is there; without
-# it, it says so and why.
+# Where the C compiler that builds extensions for this Python ($CC, else the one it was built with) is there,
+# the compiled engines are built first; then the whole suite runs on the pure package (tests/test_compiled.py
+# compares it with the compiled build), then the engine's suites again on the compiled build. Without a
+# compiler it says so and why.
 test: lint
-	$(BIN)/python -m pytest -q -rs  # -rs: each skipped suite says which service it needs
 	@compiler=$$($(BIN)/python -c 'import os, sysconfig; print((os.environ.get("CC") or sysconfig.get_config_var("CC")).split()[0])'); \
-	if command -v "$$compiler" >/dev/null; then $(MAKE) --no-print-directory test-compiled; \
-	else echo "make test: the compiled engines' suites did NOT run: no C compiler ($$compiler) to build them"; fi
+	if command -v "$$compiler" >/dev/null; then $(MAKE) --no-print-directory compiled; \
+	else echo "make test: no C compiler ($$compiler): the compiled engines will not be built nor tested"; fi
+	$(BIN)/python -m pytest -q -rs  # -rs: each skipped suite says which service it needs
+	@if [ -f $(COMPILED)/.built ] && $(MAKE) -q --no-print-directory compiled; then \
+	  $(MAKE) --no-print-directory test-compiled; \
+	else echo "make test: the compiled engines' suites did NOT run: no C compiler to build them"; fi
 
 # The compiled engines (README "Compiled engines"): the whole package built by setup.py into a tree of its
 # own, core, games and bots as Cython extensions beside their .py; PYTHONPATH=$(COMPILED) selects it over the

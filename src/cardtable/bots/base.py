@@ -18,16 +18,17 @@ ValueError: level 'hard' is ismcts:iterations=300, not a heuristic bot (in 'heur
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from ..core.game import State
+from ..core.registry import find_piece, games
 
 BotFactory = Callable[..., "Bot"]
 _KINDS: dict[str, BotFactory] = {}
 _LEVELS: dict[str, str] = {}
 _DESCRIPTIONS: dict[str, str] = {}
-_SECONDS: dict[str, dict[str, float]] = {}
+_SECONDS: dict[str, str] = {}
 _LEVEL_ORDER = ("easy", "medium", "hard")
 
 
@@ -49,15 +50,15 @@ def register_kind(name: str, factory: BotFactory) -> None:
     _KINDS[name] = factory
 
 
-def register_level(
-    level: str, spec: str, description: str, seconds_per_move: Mapping[str, float] | None = None
-) -> None:
+def register_level(level: str, spec: str, description: str, seconds_piece: str | None = None) -> None:
     """Name a difficulty level (``easy``, ``medium``, ``hard``) after a bot spec; ``description`` says
-    how it plays, in a sentence for the people choosing an opponent, and ``seconds_per_move`` how long
-    it thinks a move in each game, where that is long enough for people to notice (measured)."""
+    how it plays, in a sentence for the people choosing an opponent. Where it thinks long enough for people
+    to notice, ``seconds_piece`` names the constant of each game's bot module (``bots/games/<game>.py``)
+    that says how long it thinks a move there (measured), so a game brings its own figure."""
     _LEVELS[level] = spec
     _DESCRIPTIONS[level] = description
-    _SECONDS[level] = dict(seconds_per_move or {})
+    if seconds_piece is not None:
+        _SECONDS[level] = seconds_piece
 
 
 def levels() -> list[str]:
@@ -76,7 +77,10 @@ def level_seconds(level: str) -> dict[str, float]:
     """Per game, the CPU seconds the level thinks a move (typical, as measured); empty where the level
     answers at once. Raises ValueError for an unknown level."""
     level_spec(level)
-    return dict(_SECONDS[level])
+    if level not in _SECONDS:
+        return {}
+    found = {game: find_piece(game, f"{__package__}.games", _SECONDS[level]) for game in games()}
+    return {game: seconds for game, seconds in found.items() if seconds is not None}
 
 
 def level_spec(level: str) -> str:

@@ -52,18 +52,12 @@ from .view import SeatView
 
 DEFAULT_ITERATIONS = 300
 HARD_ITERATIONS = 300
-HARD_SECONDS = {
-    "cabooses-in-the-corner": 0.04,
-    "game-of-trains": 0.07,
-    "mue": 0.1,
-    "slobberhannes": 0.05,
-    "troeven": 0.02,
-}
-"""The ``hard`` bot's CPU seconds a move per game, as people are told it (``bots.level_seconds``), to one
-significant digit: the median over ``benchmarks/bench_bots.py``'s positions (its "hard s/move" column;
-Mü with 5 players, Game of Trains with 2 and 4, Troeven's both versions), pure-Python build, the median
-of three runs on a 2-core machine at a load average under 1 (5 December 2026). The longest move there
-took 0.16 s (Mü): well under the 2 s people should wait at most (README, "Bots and the arena")."""
+HARD_SECONDS = "HARD_SECONDS"
+"""The piece of each game's bot module (``bots/games/<game>.py``) that says the ``hard`` bot's CPU seconds
+a move there, as people are told it (``bots.level_seconds``), to one significant digit: the median over
+``benchmarks/bench_bots.py``'s positions (its "hard s/move" column), pure-Python build, the median of three
+runs on a 2-core machine at a load average under 1. The longest move there took 0.16 s (Mü): well under
+the 2 s people should wait at most (README, "How long hard thinks")."""
 EXPLORATION = 0.7
 ROLLOUTS = ("default", "random", "heuristic")
 
@@ -306,5 +300,5 @@ register_level(
     f"ismcts:iterations={HARD_ITERATIONS}",
     "Thinks ahead: before each move it plays the game out hundreds of times over deals that fit what"
     " it has seen, and picks the move that did best.",
-    seconds_per_move=HARD_SECONDS,
+    seconds_piece=HARD_SECONDS,
 )

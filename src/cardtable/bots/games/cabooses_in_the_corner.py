@@ -188,4 +188,6 @@ def race_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
 
 
 POLICY: Policy = play
+HARD_SECONDS = 0.04
+"""The ``hard`` bot's CPU seconds a move here (measured: ``bots/ismcts.HARD_SECONDS``)."""
 EVALUATION = Evaluation(max_moves=ROLLOUT_MOVES, rewards=race_rewards, rollout=play)

@@ -440,6 +440,8 @@ def review_growth(public: JsonDict) -> int:
 
 
 POLICY: Policy = play
+HARD_SECONDS = 0.1
+"""The ``hard`` bot's CPU seconds a move here with 5 players (measured: ``bots/ismcts.HARD_SECONDS``)."""
 EVALUATION = Evaluation(
     hand_end=True,
     rewards=hand_rewards,

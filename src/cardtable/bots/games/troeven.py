@@ -179,6 +179,8 @@ def _level(version: int, total: int) -> dict[tuple[int, int, int], float]:
 
 
 POLICY: Policy = play
+HARD_SECONDS = 0.02
+"""The ``hard`` bot's CPU seconds a move here in either version (measured: ``bots/ismcts.HARD_SECONDS``)."""
 EVALUATION = Evaluation(
     hand_end=True, rewards=round_rewards, match_chances=match_chances, hand_points=round_points
 )
