@@ -151,6 +151,49 @@ def test_a_clone_keeps_its_legal_actions_while_the_original_plays_on(game: cardt
         assert copy.legal_actions() == legal
 
 
+def _one_at_a_time(state: cardtable.State, rng: random.Random, moves: int | None, hand_end: bool) -> int:
+    """``play_randomly``'s reference: the contract's loop, move by move."""
+    made = 0
+    while not state.is_terminal() and made != moves:
+        before = state.event_count()
+        state.apply_action(rng.choice(state.legal_actions()))
+        made += 1
+        if hand_end and state.event_count() != before + 1:
+            break
+    return made
+
+
+@pytest.mark.parametrize(("moves", "hand_end"), [(None, False), (None, True), (7, False)])
+def test_play_randomly_plays_as_the_loop_of_random_choices(
+    game: cardtable.Game, moves: int | None, hand_end: bool
+) -> None:
+    """Search's rollouts rely on it: the same moves from the same draws, stopping where asked (the
+    match's end, a number of moves, the rules' own event at a hand's end)."""
+    for seed in SEEDS:
+        fast, slow = game.new_game(seed=seed), game.new_game(seed=seed)
+        fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+        while not fast.is_terminal():
+            made = fast.play_randomly(fast_rng, moves, hand_end)
+            assert made == _one_at_a_time(slow, slow_rng, moves, hand_end) and made > 0
+            assert fast.record() == slow.record() and fast.legal_actions() == slow.legal_actions()
+            assert fast_rng.getstate() == slow_rng.getstate()
+        assert fast.play_randomly(fast_rng) == 0
+
+
+def test_play_randomly_can_make_forced_moves_without_a_draw(game: cardtable.Game) -> None:
+    state = game.new_game(seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            before, expected = rng.getstate(), state.clone()
+            expected.apply_action(legal[0])
+            assert state.play_randomly(rng, 1, draw_forced=False) == 1
+            assert rng.getstate() == before and state.record() == expected.record()
+        else:
+            state.apply_action(rng.choice(legal))
+
+
 STATE_FIELDS = {"game", "_seed", "_rng", "_script", "_log", "_legal", "_to_act", "_winners"}
 STATE_FIELDS |= {"_rng_shared", "_rng_seed"}
 """What core/game.State keeps in the instance dict."""

@@ -48,7 +48,7 @@ from ..core.game import JsonDict, State
 from .base import Bot, register_kind, register_level
 from .evaluation import evaluation_for
 from .heuristic import Policy, policy_for
-from .view import SeatView
+from .view import RANDOM_REST, SeatView
 
 DEFAULT_ITERATIONS = 300
 HARD_ITERATIONS = 300
@@ -250,11 +250,12 @@ class ISMCTSBot(Bot):
                 ):
                     stopped = True
                     break
-                if policy is None:
-                    world.apply_action(rng.choice(world.legal_actions()))
+                if policy is None or RANDOM_REST in memory:  # the same draws as one move at a time
+                    left = None if max_moves is None else max_moves - moves
+                    moves += world.play_randomly(rng, left, hand_end, draw_forced=policy is None)
                 else:
                     world.apply_action(policy_move(policy, world, rng, memory))
-                moves += 1
+                    moves += 1
             public = None
             if stopped:
                 assert rewards_of is not None and root_public is not None

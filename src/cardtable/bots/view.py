@@ -19,6 +19,11 @@ from typing import Any
 
 from ..core.game import Game, JsonDict, State
 
+RANDOM_REST = "random rest"
+"""The key of ``SeatView.memory`` a rollout policy sets (``random_from_here``) once it will pick every
+move of the rest of the rollout uniformly at random, a forced move without a draw: search then plays
+them in one loop (``State.play_randomly``) with the same draws, and asks the policy no more."""
+
 
 class SeatView:
     """The seat to act's information set over a live state (read it, never keep it past the move)."""
@@ -39,6 +44,12 @@ class SeatView:
         read earlier in the same sampled world, so that it need not read it again (an observation
         costs more than most moves). Every seat's moves share it: a policy reads back only what its
         own seat read or what all saw."""
+
+    def random_from_here(self) -> None:
+        """Tell a search's rollout (``memory``) that the policy picks every move from now on uniformly
+        at random (``rng.choice`` of the legal moves), a forced one without a draw (``RANDOM_REST``)."""
+        if self.memory is not None:
+            self.memory[RANDOM_REST] = True
 
     def legal_actions(self) -> list[int]:
         """The seat's legal action ids, sorted."""

@@ -221,6 +221,35 @@ class State(ABC):
         move, _, arg = self._dispatch[action]
         move(self, seat, arg)
 
+    def play_randomly(
+        self, rng: random.Random, moves: int | None = None, hand_end: bool = False, draw_forced: bool = True
+    ) -> int:
+        """Play uniformly random legal moves, each drawn as ``rng.choice(state.legal_actions())`` draws it,
+        until the match ends, ``moves`` moves are made, or (``hand_end``) the rules log an event of their
+        own after a move (a deal or a score: the hand is over); returns the moves made. With
+        ``draw_forced`` False, a move that is the only legal one is made without a draw, as a rollout
+        policy plays it. For search's rollouts: the loop of ``legal_actions`` and ``apply_action``
+        without the copy of the legal moves and the check of the move, which a random pick needs neither."""
+        log, dispatch, choice = self._log, self._dispatch, rng.choice
+        made = 0
+        while made != moves:
+            seat = self._to_act
+            if seat is None:
+                break
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_actions()
+            action = legal[0] if not draw_forced and len(legal) == 1 else choice(legal)
+            self._legal = None
+            log.append((seat, action))
+            after = len(log)
+            move, _, arg = dispatch[action]
+            move(self, seat, arg)
+            made += 1
+            if hand_end and len(log) != after:
+                break
+        return made
+
     def why_illegal(self, action: int) -> Reason | None:
         """Why ``action`` may not be taken now, or None when it may (the one source of reasons)."""
         seat = self._to_act

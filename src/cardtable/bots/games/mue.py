@@ -328,7 +328,8 @@ def rollout(view: SeatView, rng: random.Random) -> int:
     where the rollout's ``_Auction`` does not know enough yet."""
     legal = view.legal_actions()
     kind = (_MOVES.get(legal[0]) or _move(view, legal[0]))[0]
-    if len(kind) == 2:
+    if len(kind) == 2:  # the tricks: every move from here to the hand's end is a card at random
+        view.random_from_here()
         return rng.choice(legal)
     if kind in ("pass", "done") and view.memory is not None:
         return _rollout_bid(view, legal, view.memory)
