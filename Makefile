@@ -88,3 +88,4 @@ bench: $(BENCH_VENV)/.installed
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache .hypothesis build
+	find src -name '*.so' -delete  # a compiled editable install's extensions (setup.py)

@@ -6,9 +6,11 @@ sources, where ``cardtable.i18n`` prefers a ``.mo`` only while it is newer than 
 
 ``CARDTABLE_COMPILE=1`` (``pip wheel .``, or ``make compiled``) adds every module of ``core``, ``games`` and
 ``bots`` but the packages' ``__init__.py`` as an extension, compiled by Cython from the same ``.py`` file,
-which the package keeps beside its ``.so`` (Python imports the extension first). Without it the install is
-pure Python and needs no compiler. Cython is a build requirement only then, and only where it is missing
-(``setup_requires``, which setuptools' PEP 517 backend reports to pip); it is imported only to build.
+which the package keeps beside its ``.so`` (Python imports the extension first). ``CARDTABLE_COMPILE=1
+pip install -e .`` builds the ``.so`` files into ``src/`` beside their sources, where they shadow the ``.py``
+files until removed (``make clean``): an edit to a compiled module does nothing until then. Without it the
+install is pure Python and needs no compiler. Cython is a build requirement only then, and only where it is
+missing (``setup_requires``, which setuptools' PEP 517 backend reports to pip); it is imported only to build.
 
 ``annotation_typing`` stays off: with it Cython turns annotations into C types and checks, and behaviour
 changes (an ``int`` annotation refused a tuple in Troeven, a ``float`` one would become a C double). Mypyc
@@ -63,6 +65,15 @@ class CythonizeFirst(build_ext):
         )
         super().finalize_options()  # setuptools' own set-up of each extension, now from C
         self.parallel = self.parallel or jobs
+
+    def build_extensions(self) -> None:
+        """Without debug information (``-g0`` after Python's own ``-g``) where the compiler takes gcc's
+        flags: the extensions took 42 MB with it and take 7.5 MB without (a wheel 17.7 MB, now 4.2 MB), and
+        nobody steps through generated C."""
+        if self.compiler.compiler_type == "unix":
+            for extension in self.extensions:
+                extension.extra_compile_args.append("-g0")
+        super().build_extensions()
 
 
 def engine_extensions() -> list[Extension]:
