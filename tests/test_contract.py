@@ -317,6 +317,22 @@ def test_resample_keeps_the_seats_observation_and_stays_playable(game: cardtable
                     break
 
 
+def test_resample_for_any_seat_gives_a_world_that_plays_on(game: cardtable.Game) -> None:
+    """The adapters resample for any seat (OpenSpiel's ``resample_from_infostate``), and the public view
+    for none: the world agrees with everything that seat and the public know, so it has a move to make."""
+    rng = random.Random(13)
+    for seed in SEEDS:
+        state = game.new_game(seed=seed)
+        for step, _ in enumerate(random_playout(state, seed)):
+            if step % 3:
+                continue
+            for seat in (None, *range(game.players)):
+                world = state.resample(seat, rng)
+                assert world.observation(None) == state.observation(None)
+                assert world.is_terminal() == state.is_terminal()
+                assert world.is_terminal() or world.legal_actions()
+
+
 def test_max_game_length_bounds_every_match(game: cardtable.Game) -> None:
     """OpenSpiel, search depths and buffers rely on the bound: no match takes more decisions."""
     bound = game.max_game_length()

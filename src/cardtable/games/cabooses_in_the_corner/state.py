@@ -196,7 +196,23 @@ class CaboosesState(State):
 
     def resample(self, seat: int | None, rng: random.Random) -> CaboosesState:
         """The depot and every other hand redealt at random from the cards they hold together, with
-        their sizes kept; nothing else is known about them."""
+        their sizes kept. Of the hand to act (``seat`` is another) everyone knows one thing more: before
+        its first play of a turn it can play, or reach a play, or it would have drawn on (§6.3). Its
+        redeal is drawn again until it agrees, so every world is playable (the real hand agrees, so an
+        agreeing deal is found; search resamples for the seat to act and draws once)."""
+        while True:
+            world = self._redealt(seat, rng)
+            to_act = world._to_act
+            if (
+                to_act in (seat, None)
+                or world._played
+                or world._board & world._hand
+                or world._reachable(to_act)
+            ):
+                return world
+
+    def _redealt(self, seat: int | None, rng: random.Random) -> CaboosesState:
+        """A world with the depot and every hand but ``seat``'s redealt at random, sizes kept."""
         world = self._world_copy(rng)
         assert isinstance(world, CaboosesState)
         n = self.game.players
