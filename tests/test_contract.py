@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -299,38 +300,39 @@ def test_tampered_record_is_refused_with_the_event_index(game: cardtable.Game) -
         cardtable.replay(record)
 
 
-def test_resample_keeps_the_seats_observation_and_stays_playable(game: cardtable.Game) -> None:
-    """ISMCTS worlds: a resampled state looks the same to the seat and plays on legally to the end."""
-    rng = random.Random(12)
+def _positions(game: cardtable.Game, every: int) -> Iterator[tuple[int, cardtable.State]]:
+    """Every ``every``-th position of seeded random matches, with its step (the state plays on after)."""
     for seed in SEEDS:
         state = game.new_game(seed=seed)
         for step, _ in enumerate(random_playout(state, seed)):
-            if step % 11:
-                continue
-            seat = state.current_player()
-            world = state.resample(seat, rng)
-            assert world.observation(seat) == state.observation(seat)
-            assert world.observation(None) == state.observation(None)
-            assert world.legal_actions() == state.legal_actions()
-            for _ in random_playout(world, step, max_steps=2000):
-                if world.current_player() == seat:
-                    break
+            if step % every == 0:
+                yield step, state
+
+
+def test_resample_keeps_the_seats_observation_and_stays_playable(game: cardtable.Game) -> None:
+    """ISMCTS worlds: a resampled state looks the same to the seat and plays on legally to the end."""
+    rng = random.Random(12)
+    for step, state in _positions(game, 11):
+        seat = state.current_player()
+        world = state.resample(seat, rng)
+        assert world.observation(seat) == state.observation(seat)
+        assert world.observation(None) == state.observation(None)
+        assert world.legal_actions() == state.legal_actions()
+        for _ in random_playout(world, step, max_steps=2000):
+            if world.current_player() == seat:
+                break
 
 
 def test_resample_for_any_seat_gives_a_world_that_plays_on(game: cardtable.Game) -> None:
     """The adapters resample for any seat (OpenSpiel's ``resample_from_infostate``), and the public view
     for none: the world agrees with everything that seat and the public know, so it has a move to make."""
     rng = random.Random(13)
-    for seed in SEEDS:
-        state = game.new_game(seed=seed)
-        for step, _ in enumerate(random_playout(state, seed)):
-            if step % 3:
-                continue
-            for seat in (None, *range(game.players)):
-                world = state.resample(seat, rng)
-                assert world.observation(None) == state.observation(None)
-                assert world.is_terminal() == state.is_terminal()
-                assert world.is_terminal() or world.legal_actions()
+    for _, state in _positions(game, 3):
+        for seat in (None, *range(game.players)):
+            world = state.resample(seat, rng)
+            assert world.observation(None) == state.observation(None)
+            assert world.is_terminal() == state.is_terminal()
+            assert world.is_terminal() or world.legal_actions()
 
 
 def test_max_game_length_bounds_every_match(game: cardtable.Game) -> None:
