@@ -46,6 +46,9 @@ def test_play_help_lists_every_games_options_as_flags_and_the_bots() -> None:
     assert "--start-points 6|10|16 every score starts here (default 10)" in shown
     for kind in bots.kinds():
         assert kind in shown
+    hard = bots.level_seconds("hard")  # what people wait for hard, in each game
+    assert set(hard) == set(cardtable.games())
+    assert "hard thinks about this long a move: " + ", ".join(f"{g} {s:g} s" for g, s in hard.items()) in shown
 
 
 def test_games_shows_options_as_they_are_typed() -> None:

@@ -33,7 +33,7 @@ from .dataset import DATASET_SETTINGS, dataset
 from .dataset import HELP as DATASET_HELP
 from .errors import fail, unwritable
 from .layout import Fitted, terminal_console
-from .options import GAME_HELP, bots_usage, games_usage, read_options
+from .options import GAME_HELP, bots_usage, games_usage, read_options, thinking_usage
 from .replay import HELP as REPLAY_HELP
 from .replay import replay_command
 from .review import HELP as REVIEW_HELP
@@ -106,6 +106,7 @@ def _play_epilog() -> str:
         lines.extend(f"  {escape(typed)}  {escape(meaning)}" for typed, meaning in flags)
     lines.append("")
     lines.append(_("[bold]Bots[/bold] (--bots): {bots}").format(bots=escape(bots_usage())))
+    lines.extend(escape(line) for line in thinking_usage())
     return "\n".join(lines)
 
 

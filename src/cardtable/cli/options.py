@@ -16,7 +16,7 @@ import cardtable
 from .. import bots as bot_module
 from ..core.options import Option
 from ..narration.options import option_words
-from .words import _, current
+from .words import _, current, decimal
 
 GAME_HELP = _("the game: {games}").format(games=", ".join(cardtable.games()))
 """The game argument's help, from the registry (a new game is named without a line here)."""
@@ -113,3 +113,13 @@ def bots_usage() -> str:
     return _("{kinds}; levels {levels}; settings as kind:key=value, e.g. ismcts:iterations=500").format(
         kinds=kinds, levels=levels
     )
+
+
+def thinking_usage() -> list[str]:
+    """For each level that thinks long enough to notice, its time a move in each game (as measured)."""
+    lines = []
+    for level in bot_module.levels():
+        if seconds := bot_module.level_seconds(level):
+            times = ", ".join(f"{game} {decimal(time, whole=True)} s" for game, time in seconds.items())
+            lines.append(_("{level} thinks about this long a move: {times}").format(level=level, times=times))
+    return lines
