@@ -48,7 +48,8 @@ def test_play_help_lists_every_games_options_as_flags_and_the_bots() -> None:
         assert kind in shown
     hard = bots.level_seconds("hard")  # what people wait for hard, in each game
     assert set(hard) == set(cardtable.games())
-    assert "hard thinks about this long a move: " + ", ".join(f"{g} {s:g} s" for g, s in hard.items()) in shown
+    times = ", ".join(f"{game} {seconds:g} s" for game, seconds in hard.items())
+    assert f"hard thinks about this long a move: {times}" in shown
 
 
 def test_games_shows_options_as_they_are_typed() -> None:

@@ -765,3 +765,56 @@ def test_mini_lists_every_deal_once_equally_likely_and_needs_version_2() -> None
     played = play_to_end(game, 3)
     record = played.record()
     assert len(record["events"]) == 7 and cardtable.replay(record).result() == played.result()
+
+
+# -- the fast paths for search equal the shared mechanisms they stand in for ---------------------------
+
+
+@pytest.mark.parametrize("options", [{"version": 1}, {"version": 2}, {"version": 2, "mini": True}])
+def test_moves_legal_cards_and_voids_equal_the_shared_trick_play(options: dict) -> None:
+    """Troeven's own legal cards, two-card trick play and (version 2) voids, written for speed, give
+    what ``TrickTakingState``'s general ones give, at every step of random matches: a follow rule,
+    trick or void read otherwise would change the engine."""
+    from cardtable.core.tricks import TrickTakingState, follow_options
+
+    game = cardtable.make("troeven", **options)
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        for _ in random_playout(state, seed):
+            assert state._excluded() == TrickTakingState._excluded(state)
+            if state.observation(None)["phase"] != "play":
+                continue
+            assert tuple(state.legal_actions()) == TrickTakingState._legal_cards(state)
+            seat = state.current_player()
+            if state._trick:
+                led = state._suit_masks[state._suit_of[state._trick[0]]]
+                allowed = follow_options(state._hands[seat], led, state._trump_mask, state._follow)
+                assert state._playable(seat) == allowed
+            card = random.Random(seed).choice(state.legal_actions())
+            mine, shared = state.clone(), state.clone()
+            mine._play(seat, card)
+            TrickTakingState._play_card(shared, seat, card)
+            assert mine == shared
+
+
+def test_v1_resampled_worlds_uncover_by_their_own_layout() -> None:
+    """A version-1 world redraws its covered cards and what playing a face-up card turns up with
+    them (``_play_masks`` follows the world's deck, not the real one), so random play of the world
+    turns up exactly its own face-down cards."""
+    from cardtable.games.troeven import LayoutTroeven
+
+    rng = random.Random(4)
+    for seed in range(4):
+        state = cardtable.make("troeven", version=1).new_game(seed=seed)
+        for step, _ in enumerate(random_playout(state, seed)):
+            if step % 5:
+                continue
+            world = state.resample(state.current_player(), rng)
+            assert isinstance(world, LayoutTroeven)
+            if world._trump_suit is not None:
+                assert world._play_masks == LayoutTroeven._uncover_table(world._deck)
+            for move in random_playout(world, seed):
+                if move.observation(None)["round"] != state.observation(None)["round"]:
+                    break
+                if move._trump_suit is not None:  # made at the call: nothing is played before it
+                    assert move._play_masks == LayoutTroeven._uncover_table(move._deck)

@@ -93,8 +93,15 @@ def _place_anywhere(rng: random.Random, order: list[int], capacities: Sequence[i
     hands: list[list[int]] = [[] for _ in capacities]
     room = list(capacities)
     open_holders = [holder for holder, size in enumerate(capacities) if size]
+    getrandbits = rng.getrandbits if type(rng) is random.Random else None
     for card in order:
-        if len(open_holders) > 1:
+        count = len(open_holders)
+        if count == 2 and getrandbits is not None:  # shuffle() of two, inline (Troeven's every resample):
+            pick = getrandbits(2)  # one 2-bit draw below 2; 0 swaps the two
+            while pick >= 2:
+                pick = getrandbits(2)
+            holder = open_holders[1 - pick]
+        elif count > 1:
             candidates = open_holders.copy()
             shuffle(rng, candidates)
             holder = candidates[0]

@@ -15,13 +15,19 @@ Evaluation: rollouts stop at the end of the round; a seat's reward is ``0.75`` f
 first and points second.
 
 Search speed (issue 42): the rollouts are uniformly random, so an iteration is the engine's moves,
-``resample`` and the public view at the round's end. With that view built in one pass (the layouts
-before the call apart) and the redeal drawn without a call a card, ISMCTS on ``bench_bots.py``'s
-positions (300 iterations, CPU time, before and after alternating, three runs each, load 3.2–3.7)
-went from 14.4k–14.8k to 15.3k–15.9k iterations a second in version 1 (1.03–1.08×) and from
-10.0k–11.0k to 12.2k–14.1k in version 2 (1.22–1.30×). What is left is mostly the search loop and the
-contract's calls around each move (in cProfile, version 1: two fifths of the time in ``bots/ismcts.py``,
-``core/game.py`` and ``random``).
+``resample``, the next round's deal that ends every rollout and the public view read there. With that
+view built in one pass (the layouts before the call apart) and the redeal drawn without a call a card,
+ISMCTS on ``bench_bots.py``'s positions (300 iterations, CPU time, before and after alternating, three
+runs each, load 3.2–3.7) went from 14.4k–14.8k to 15.3k–15.9k iterations a second in version 1 and
+from 10.0k–11.0k to 12.2k–14.1k in version 2. Then two-player trick play and legal cards, version 2's
+voids read without the general machinery, the hidden cards split between two holders with one draw a
+card (``core.hidden``, the same draws as before), version 1's uncovering
+table made at the call and only its covered piles redrawn, and the view's tricks written for two
+players: against the code of 4 December, in one session (load 2.3–2.9, three rounds of three runs),
+version 1 went from 15.6k–16.6k to 21.5k–22.4k (23.1k–24.2k compiled) and version 2 from 11.5k–11.8k
+to 19.1k–19.8k (20.1k–20.9k compiled). What is left is mostly fixed: seeding the world's random source
+for the next deal (4–5 µs), the deal's shuffle, the clone in ``resample``, a draw a move and the search
+loop.
 
 For reviews, the scores between rounds are read as chances to win the match by assuming equal players
 from there on, each round won by the caller, by the dealer or tied with the frequencies
