@@ -195,8 +195,23 @@ def test_play_randomly_can_make_forced_moves_without_a_draw(game: cardtable.Game
             state.apply_action(rng.choice(legal))
 
 
+def test_a_world_stopped_at_the_hands_end_shows_what_the_world_dealt_on_shows(game: cardtable.Game) -> None:
+    """Search tells its worlds to stop where a hand ends (``stop_at_hand_end``) and reads their public view
+    there: it must show what the same world, dealt on, shows (a game may leave out the rest)."""
+    for step, state in _positions(game, 5):
+        if state.is_terminal():
+            continue
+        stopped, dealt = state.clone(), state.clone()
+        stopped.stop_at_hand_end()
+        stopped.play_randomly(random.Random(step), hand_end=True)
+        dealt.play_randomly(random.Random(step), hand_end=True)
+        assert stopped.is_terminal() == dealt.is_terminal()
+        shown, full = stopped.observation(None), dealt.observation(None)
+        assert shown and {key: full[key] for key in shown} == shown
+
+
 STATE_FIELDS = {"game", "_seed", "_rng", "_script", "_log", "_legal", "_to_act", "_winners"}
-STATE_FIELDS |= {"_rng_shared", "_rng_seed"}
+STATE_FIELDS |= {"_rng_shared", "_rng_seed", "_stops_at_hand_end"}
 """What core/game.State keeps in the instance dict."""
 
 

@@ -13,7 +13,8 @@ Decisions:
   serves every world; chance inside ``apply_action`` (later deals, draws) comes from the world's own
   reseeded generator and is averaged over by the iterations.
 - Rollouts stop where the game's ``Evaluation`` says (the end of the current hand in games of many
-  hands) and are scored by it; otherwise at the end of the match with ``returns()``.
+  hands) and are scored by it; otherwise at the end of the match with ``returns()``. A world whose
+  rollouts stop at the hand's end is told so (``State.stop_at_hand_end``): it need not deal the next.
 - A node's first child is the rollout policy's move when that is untried (else a random untried
   move), so where the tree is wide (a hidden card just drawn) new branches start from sensible moves.
 - Rollouts follow the game's rollout policy (``rollout=default``: the one its ``Evaluation`` names,
@@ -196,10 +197,14 @@ class ISMCTSBot(Bot):
                 turn = done % turns
                 if turn == 0:
                     shared = view.sample_world(rng)
+                    if hand_end:
+                        shared.stop_at_hand_end()  # its clones too
                 assert shared is not None
                 world = shared if turn == turns - 1 else shared.clone()
             else:
                 world = view.sample_world(rng)
+                if hand_end:
+                    world.stop_at_hand_end()
             if root_public is None and rewards_of is not None:
                 root_public = world.observation(None)
             node, path, moves = root, [root], 0

@@ -154,6 +154,8 @@ class State(ABC):
     """True once a safeguard limit (not the rules' own end) stopped the match."""
     _rng_shared = False
     """True while a clone shares ``_rng`` with its original (copied at the next chance event)."""
+    _stops_at_hand_end = False
+    """Set by ``stop_at_hand_end`` on search's worlds: a hand's end is scored, and nothing more dealt."""
     _rng_seed: int | None = None
     """A sampled world's seed for its own future chance, made into ``_rng`` at its first chance event
     (seeding costs more than most rollouts' moves, and many rollouts meet no chance)."""
@@ -249,6 +251,15 @@ class State(ABC):
             if hand_end and len(log) != after:
                 break
         return made
+
+    def stop_at_hand_end(self) -> None:
+        """For search, whose rollouts stop where a hand ends (``Evaluation.hand_end``): from now on, the end
+        of a hand is scored and the match stops there, the next hand not dealt. The state is then neither
+        over nor playable: ask it only ``event_count()``, ``is_terminal()`` and ``observation()``, which a
+        game may give as the table between hands (the scores and the hand just scored: nothing else is
+        on it). A game that does not take it up deals on as before, and search stops there all the same;
+        one that does saves the deal and the view of a table dealt afresh at the end of every rollout."""
+        self._stops_at_hand_end = True
 
     def why_illegal(self, action: int) -> Reason | None:
         """Why ``action`` may not be taken now, or None when it may (the one source of reasons)."""

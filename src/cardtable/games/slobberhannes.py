@@ -14,6 +14,9 @@ Decisions (where the spec leaves a choice to the engine):
   real table may remember them.
 - ``single_hand`` (for research, as OpenSpiel's hearts is one hand): the match ends after its first
   hand, and the top scores then win, whatever they are.
+- A search's world told to stop at the hand's end (``State.stop_at_hand_end``) scores it, deals no more,
+  and shows only the scores (``_between_hands``): ISMCTS on ``bench_bots.py``'s positions went from
+  5.8k–6.5k to 7.1k–7.3k iterations a second (CPU time, three runs each, alternating, load 1.7–2.0).
 
 >>> import cardtable
 >>> state = cardtable.make("slobberhannes", players=4, first_leader=2).new_game(seed=1)
@@ -153,7 +156,7 @@ class SlobberhannesState(TrickTakingState):
         winners = match_winners(self._scores, last_hand=bool(self.game.options["single_hand"]))
         if winners is not None:
             self._finish(winners)
-        else:
+        elif not self._stops_at_hand_end:  # a search's world stops here: nothing more is dealt
             self._deal(last_taker)
 
     # -- the contract hooks -----------------------------------------------------------------------
@@ -207,6 +210,8 @@ class SlobberhannesState(TrickTakingState):
         policy: see ``bots/games/slobberhannes.py``)."""
         n = self.game.players
         tricks = self._tricks
+        if self._stops_at_hand_end and self._to_act is not None and len(tricks) == self._tricks_per_hand:
+            return self._between_hands(seat)
         taken = [0] * n
         played: list[int] = []
         for _, cards, winner, _ in tricks:  # plain loops: the fastest way in CPython 3.11
@@ -234,6 +239,20 @@ class SlobberhannesState(TrickTakingState):
         }
         view.update(self._trick_view(PIQUET_CODES.__getitem__))
         return view
+
+    def _between_hands(self, seat: int | None) -> JsonDict:
+        """The table of a search's world stopped at a hand's end (``State.stop_at_hand_end``): the scores,
+        as the next hand's view would show them (what the evaluation and a review's match chances
+        read), without the deal and tricks that view lists."""
+        options = self.game.options
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": self.game.players,
+            "scores": list(self._scores),
+            "start_points": options["start_points"],
+            "over": False,
+        }
 
 
 @register

@@ -55,7 +55,9 @@ Decisions (where the spec leaves a choice to the engine):
   Troeven's own two-player forms of the shared ones of ``core/tricks`` (a test holds them equal at
   every step of random matches); version 1 makes its table of what a play uncovers at the trump call,
   the first play of a round (search's rollouts end with the next deal), and a resampled world
-  changes only the entries of the piles still covered. Figures: ``bots/games/troeven.py``.
+  changes only the entries of the piles still covered. A search's world told to stop at the round's
+  end (``State.stop_at_hand_end``) scores it, deals no more, and shows only what is public between
+  rounds (``_between_rounds``). Figures: ``bots/games/troeven.py``.
 
 Spec points read closely (no contradiction found): §3 says the limit applies "when reached", read as
 above; §4 Visibility does not say whether D sees N's four face-up cards before the call in version 1,
@@ -310,6 +312,8 @@ class TroevenState(TrickTakingState):
         winners = match_winners(self._scores, at_limit=at_limit or single)
         if winners is not None:
             self._finish(winners, truncated=not single and min(self._scores) > 0)
+        elif self._stops_at_hand_end:  # a search's world: the next dealer known, nothing dealt
+            self._dealer = 1 - self._dealer
         else:
             self._deal(1 - self._dealer)
 
@@ -441,6 +445,8 @@ class TroevenState(TrickTakingState):
         tricks in view written for two players (``TrickTakingState._trick_view``'s entries: a trick
         in progress holds the lead alone, the last one two cards)."""
         trump, to_act, codes = self._trump_suit, self._to_act, PIQUET_CODES
+        if self._stops_at_hand_end and to_act is not None and len(self._tricks) == self._tricks_per_hand:
+            return self._between_rounds(seat)
         taken, points, played = [0, 0], [0, 0], list[int]()
         for _, cards, winner, _ in self._tricks:  # two cards a trick; plain loops: the fastest
             taken[winner] += 1
@@ -487,6 +493,22 @@ class TroevenState(TrickTakingState):
                 "winner": winner,
             }
         return view
+
+    def _between_rounds(self, seat: int | None) -> JsonDict:
+        """The table of a search's world stopped at a round's end (``State.stop_at_hand_end``): the scores,
+        the round just scored and the next dealer, as the next round's view would show them (what the
+        evaluation and a review's match chances read), without the deal and tricks that view lists."""
+        number, dealer, points = self._previous_round  # type: ignore[misc]  # scored: not None
+        return {
+            "game": self.game.name,
+            "version": self._version,
+            "seat": seat,
+            "players": 2,
+            "dealer": self._dealer,
+            "scores": list(self._scores),
+            "previous_round": {"round": number, "dealer": dealer, "points": list(points)},
+            "over": False,
+        }
 
     @abstractmethod
     def _table_view(self, played: list[int]) -> JsonDict:

@@ -15,19 +15,17 @@ Evaluation: rollouts stop at the end of the round; a seat's reward is ``0.75`` f
 first and points second.
 
 Search speed (issue 42): the rollouts are uniformly random, so an iteration is the engine's moves,
-``resample``, the next round's deal that ends every rollout and the public view read there. With that
-view built in one pass (the layouts before the call apart) and the redeal drawn without a call a card,
-ISMCTS on ``bench_bots.py``'s positions (300 iterations, CPU time, before and after alternating, three
-runs each, load 3.2–3.7) went from 14.4k–14.8k to 15.3k–15.9k iterations a second in version 1 and
-from 10.0k–11.0k to 12.2k–14.1k in version 2. Then two-player trick play and legal cards, version 2's
-voids read without the general machinery, the hidden cards split between two holders with one draw a
-card (``core.hidden``, the same draws as before), version 1's uncovering
-table made at the call and only its covered piles redrawn, and the view's tricks written for two
-players: against the code of 4 December, in one session (load 2.3–2.9, three rounds of three runs),
-version 1 went from 15.6k–16.6k to 21.5k–22.4k (23.1k–24.2k compiled) and version 2 from 11.5k–11.8k
-to 19.1k–19.8k (20.1k–20.9k compiled). What is left is mostly fixed: seeding the world's random source
-for the next deal (4–5 µs), the deal's shuffle, the clone in ``resample``, a draw a move and the search
-loop.
+``resample``, the next round's deal that ended every rollout and the public view read there. The view
+is built in one pass; trick play, legal cards and version 2's known voids are written for two players;
+the hidden cards are split between two holders with one draw a card (``core.hidden``, the same draws);
+version 1's table of what a play uncovers is made at the trump call and only its covered piles are
+redrawn; and search's worlds stop at the round's end (``State.stop_at_hand_end``): no next deal, and a
+view of the scores between rounds (``TroevenState._between_rounds``) rather than of a table dealt
+afresh. Against the code of 4 December (commit 5e41889), ISMCTS on ``bench_bots.py``'s positions (300
+iterations a search, CPU time, the two alternating, six runs each, load 1.7–2.0 with other work
+running): version 1 from 13.9k–16.3k iterations a second (median 15.4k) to 29.6k–33.2k (median 32.5k,
+2.1×), version 2 from 10.6k–11.4k (median 10.7k) to 22.3k–25.0k (median 24.1k, 2.2×), in pure Python.
+The choices of a search for a seed are unchanged.
 
 For reviews, the scores between rounds are read as chances to win the match by assuming equal players
 from there on, each round won by the caller, by the dealer or tied with the frequencies
