@@ -51,11 +51,10 @@ Decisions (where the spec leaves a choice to the engine):
   covered, and before the call the cards not yet dealt) among those places; version 2 redraws the
   hands the seat cannot see and the stock, keeping sizes and the voids shown once the stock is empty
   (for a player, the other hand is then fully known).
-- Search speed (issue 42): trick play (``_play``), the legal cards and version 2's known voids are
-  Troeven's own two-player forms of the shared ones of ``core/tricks`` (a test holds them equal at
-  every step of random matches); version 1 makes its table of what a play uncovers at the trump call,
-  the first play of a round (search's rollouts end with the next deal), and a resampled world
-  changes only the entries of the piles still covered. A search's world told to stop at the round's
+- Search speed (issue 42): trick play is ``core/tricks``' form for two players (a test holds it equal
+  to the general one at every step of random matches); version 1 makes its table of what a play
+  uncovers at the trump call, the first play of a round, and a resampled world changes only the
+  entries of the piles still covered. A search's world told to stop at the round's
   end (``State.stop_at_hand_end``) scores it, deals no more, and shows only what is public between
   rounds (``_between_rounds``). Figures: ``bots/games/troeven.py``.
 
@@ -83,8 +82,6 @@ from typing import ClassVar
 
 from ..core.cards import (
     CARD_BITS,
-    HIGH_WORD_BITS,
-    LOW_WORD_BITS,
     PIQUET_CARDS,
     PIQUET_CODES,
     PIQUET_IDS,
@@ -94,7 +91,6 @@ from ..core.cards import (
     PIQUET_SUIT_OF,
     PIQUET_SUITS,
     SUIT_NAMES,
-    WORD,
     bits,
     mask_of,
     piquet_card,
@@ -367,29 +363,7 @@ class TroevenState(TrickTakingState):
             return reason("{seat} cannot play {card}: must follow {suit}, the trumps (holds {holds})", **said)
         return reason("{seat} cannot play {card}: must follow {suit} or play a trump (holds {holds})", **said)
 
-    def _play(self, seat: int, card: int) -> None:
-        """``TrickTakingState._play_card`` for two players (``_play_masks`` uncovers the card beneath
-        in version 1): a trick is the lead and one answer, which takes it if it beats the lead. Without
-        the general loop over a trick's cards a rollout to the round's end costs 1.5–2 µs less."""
-        self._hands[seat] ^= self._play_masks[card]
-        trick = self._trick
-        if not trick:
-            trick.append(card)
-            self._to_act = 1 - seat
-            return
-        led = trick[0]
-        winner = seat if self._beats[led][card] else 1 - seat
-        self._last_trick = done = (self._trick_seats, (led, card), winner, self._follow)
-        tricks = self._tricks
-        tricks.append(done)
-        self._trick = []
-        self._trick_seats = self._seat_orders[winner]
-        self._to_act = winner
-        taken = len(tricks)
-        if taken == self._tricks_per_hand:
-            self._score_round()
-        elif taken <= self._tricks_before_a_break:
-            self._after_trick(winner)
+    _play = TrickTakingState._play_card_of_two  # version 1: ``_play_masks`` uncovers the card beneath
 
     def _result(self) -> JsonDict:
         return {"scores": list(self._scores), "winners": list(self._winners)}
@@ -532,20 +506,6 @@ class LayoutTroeven(TroevenState):
         self._play_masks = PIQUET_BITS
         self._hands[caller] = mask_of(deck[V1_FIRST_SHOWN])
 
-    def _legal_actions(self) -> Sequence[int]:
-        """``TrickTakingState._legal_cards`` under version 1's rule inlined (two calls fewer a move in
-        search's rollouts): a follower holding the led suit plays it or a trump (a test holds the two
-        equal)."""
-        if self._trump_suit is None:
-            return TRUMP_ACTIONS
-        hand = self._hands[self._to_act]  # type: ignore[index]
-        trick = self._trick
-        if trick:
-            led = PIQUET_SUIT_MASKS[PIQUET_SUIT_OF[trick[0]]]
-            if hand & led:
-                hand &= led | self._trump_mask
-        return LOW_WORD_BITS[hand & WORD] + HIGH_WORD_BITS[hand >> 16]
-
     def _deal_rest(self, caller: int) -> None:
         self._play_masks = self._uncover_table(self._deck)
         self._hands[caller] |= mask_of(self._deck[V1_N_REST])
@@ -653,18 +613,6 @@ class StockTroeven(TroevenState):
         self._stock, self._stock_pos = deck, self._first_hand
         self._hands[caller] = mask_of(deck[: self._first_hand])
 
-    def _legal_actions(self) -> Sequence[int]:
-        """``TrickTakingState._legal_cards`` under version 2's rules inlined (two calls fewer a move in
-        search's rollouts): free while the stock lasts, then a follower holding the led suit or a
-        trump plays one of those (a test holds the two equal)."""
-        if self._trump_suit is None:
-            return TRUMP_ACTIONS
-        hand = self._hands[self._to_act]  # type: ignore[index]
-        trick = self._trick
-        if trick and self._follow is FollowRule.SUIT_OR_TRUMP:
-            hand = hand & (PIQUET_SUIT_MASKS[PIQUET_SUIT_OF[trick[0]]] | self._trump_mask) or hand
-        return LOW_WORD_BITS[hand & WORD] + HIGH_WORD_BITS[hand >> 16]
-
     def _deal_rest(self, caller: int) -> None:
         stock, pos, rest, other = self._stock, self._stock_pos, self._n_rest, self._d_hand
         self._hands[caller] |= mask_of(stock[pos : pos + rest])
@@ -711,21 +659,6 @@ class StockTroeven(TroevenState):
         shuffle(rng, new_stock)
         world._stock, world._stock_pos = tuple(new_stock), 0
         return world
-
-    def _excluded(self) -> list[int]:
-        """``TrickTakingState._excluded`` for two players under version 2's rules: a trick played
-        free (the first ``_tricks_before_a_break``, while the stock lasts) shows nothing; under the
-        strict rule (suit or trump) a follower's card of neither shows it holds neither; a trick in
-        progress holds no follower's card yet. ``resample`` reads it every search iteration: the
-        general one cost 6–8 µs late in a round, this about 1.3 µs."""
-        excluded = [0, 0]
-        masks, suit_of, trumps = self._suit_masks, self._suit_of, self._trump_mask
-        for seats, cards, _, rule in self._tricks[self._tricks_before_a_break :]:
-            if rule is not FollowRule.FREE:
-                must = masks[suit_of[cards[0]]] | trumps
-                if not must >> cards[1] & 1:
-                    excluded[seats[1]] |= must
-        return excluded
 
     def _table_view(self, played: list[int]) -> JsonDict:
         trump = self._trump_suit
