@@ -16,16 +16,16 @@ first and points second.
 
 Search speed (issue 42): the rollouts are uniformly random, so an iteration is the engine's moves,
 ``resample``, the next round's deal that ended every rollout and the public view read there. The view
-is built in one pass; trick play, legal cards and version 2's known voids are written for two players;
-the hidden cards are split between two holders with one draw a card (``core.hidden``, the same draws);
-version 1's table of what a play uncovers is made at the trump call and only its covered piles are
-redrawn; and search's worlds stop at the round's end (``State.stop_at_hand_end``): no next deal, and a
-view of the scores between rounds (``TroevenState._between_rounds``) rather than of a table dealt
-afresh. Against the code of 4 December (commit 5e41889), ISMCTS on ``bench_bots.py``'s positions (300
-iterations a search, CPU time, the two alternating, six runs each, load 1.7–2.0 with other work
-running): version 1 from 13.9k–16.3k iterations a second (median 15.4k) to 29.6k–33.2k (median 32.5k,
-2.1×), version 2 from 10.6k–11.4k (median 10.7k) to 22.3k–25.0k (median 24.1k, 2.2×), in pure Python.
-The choices of a search for a seed are unchanged.
+is built in one pass; tricks are played by ``core/tricks``' form for two players; known voids are read
+in one pass; the hidden cards are split between two holders with one draw a card (``core.hidden``, the
+same draws); version 1's table of what a play uncovers is made at the trump call and only its covered
+piles are redrawn; and search's worlds stop at the round's end (``State.stop_at_hand_end``): no next
+deal, and a view of the scores between rounds (``TroevenState._between_rounds``) rather than of a
+table dealt afresh. Against the code of 4 December (commit 5e41889), ISMCTS on ``bench_bots.py``'s
+positions (300 iterations a search, CPU time, the two alternating, six runs each, load about 2 with
+other work running): version 1 from 15.9k–16.5k iterations a second to 29.6k–32.0k (1.95× the
+medians), version 2 from 11.3k–11.7k to 22.3k–23.8k (2.0×), in pure Python. The choices of a search
+for a seed are unchanged.
 
 For reviews, the scores between rounds are read as chances to win the match by assuming equal players
 from there on, each round won by the caller, by the dealer or tied with the frequencies
