@@ -15,8 +15,9 @@ Decisions (where the spec leaves a choice to the engine):
 - ``single_hand`` (for research, as OpenSpiel's hearts is one hand): the match ends after its first
   hand, and the top scores then win, whatever they are.
 - A search's world told to stop at the hand's end (``State.stop_at_hand_end``) scores it, deals no more,
-  and shows only the scores (``_between_hands``): ISMCTS on ``bench_bots.py``'s positions went from
-  5.8k–6.5k to 7.1k–7.3k iterations a second (CPU time, three runs each, alternating, load 1.7–2.0).
+  and shows only the scores and the next hand's number (``_between_hands``): ISMCTS on ``bench_bots.py``'s
+  positions went from 5.8k–6.5k to 7.1k–7.3k iterations a second (CPU time, three runs each, alternating,
+  load 1.7–2.0).
 
 >>> import cardtable
 >>> state = cardtable.make("slobberhannes", players=4, first_leader=2).new_game(seed=1)
@@ -241,9 +242,9 @@ class SlobberhannesState(TrickTakingState):
         return view
 
     def _between_hands(self, seat: int | None) -> JsonDict:
-        """The table of a search's world stopped at a hand's end (``State.stop_at_hand_end``): the scores,
-        as the next hand's view would show them (what the evaluation and a review's match chances
-        read), without the deal and tricks that view lists."""
+        """The table of a search's world stopped at a hand's end (``State.stop_at_hand_end``): the scores
+        and the next hand's number, as that hand's view would show them (what the evaluation and a
+        review's match chances read), without the deal and tricks that view lists."""
         options = self.game.options
         return {
             "game": self.game.name,
@@ -251,6 +252,7 @@ class SlobberhannesState(TrickTakingState):
             "players": self.game.players,
             "scores": list(self._scores),
             "start_points": options["start_points"],
+            "hand_number": self._hand_number + 1,  # the next hand's, as its view would say
             "over": False,
         }
 
