@@ -66,14 +66,18 @@ def test_rollouts_play_cards_at_random() -> None:
     assert len(rollout_moves(state, range(20))) > 3
 
 
-def test_a_rollout_that_remembers_its_world_bids_and_names_trumps_as_the_observation_says() -> None:
-    """A search's rollout keeps one memory for its moves (``SeatView.memory``): a bid or a trump made
-    from it (each seat's hand as first read, the counts, the goal of the turn) is the move the policy
-    makes from the observation, whatever the auction was before the rollout (bids at random, a turn
-    under way), with 3 to 6 players."""
+def test_a_rollout_that_remembers_its_world_bids_names_trumps_and_the_partner_as_the_observation_says() -> (
+    None
+):
+    """A search's rollout keeps one memory for its moves (``SeatView.memory``): a bid, a trump or the
+    partner named from it (each seat's hand as first read or as its ``show`` moves tell it, the counts,
+    the face-up cards, the goal of the turn, the trumps named) is the move the policy makes from the
+    observation, whatever the auction was before the rollout (bids at random, a turn under way), with
+    3 to 6 players, the dealer of six sitting out or not."""
     checked = 0
     for seed in range(100):
-        state = cardtable.make("mue", players=3 + seed % 4).new_game(seed=seed)
+        options = {"players": 6, "dealer_sits_out": True} if seed % 5 == 4 else {"players": 3 + seed % 4}
+        state = cardtable.make("mue", **options).new_game(seed=seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(12)):
             if state.observation(None)["phase"] == "auction":

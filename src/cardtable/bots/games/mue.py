@@ -31,16 +31,21 @@ a contract by the points it is worth. Rollouts play the whole hand:
   contract look worse than it is;
 - they play the cards at random (the policy there would cost an observation a card, several times the
   search's time).
-An observation costs more than a dozen card plays, and a rollout from the auction's start bid about
-20 times: in a search's rollout (``SeatView.memory``) each seat's hand is read once, at its first bid,
-and the counts and the goal of the turn under way are remembered (``_Auction``), so the later bids and
-the trumps read none. An iteration from the auction takes 0.64 ms, against 0.86 ms when every bid
-read the observation (``hard``'s auction moves in six first hands, side by side on a loaded machine;
-0.4 ms when rollouts stopped bidding). A bid reads each action id's notation once (``_MOVES``: its
-kind, and the card a ``show`` shows), not every legal move's at every bid, and the trumps are counted
-in one ``Counter`` of the hand's colours and numbers (with the engine's cheaper observations, 1.3–1.4×
-the iterations a second: ``games/mue/__init__.py``). A review does not grow the budget of an
-auction decision (``review_growth``), and grows others to twice the base, not four times.
+An observation costs more than a dozen card plays, and a rollout from the auction's start bid about 20
+times: in a search's rollout (``SeatView.memory``) each seat's hand is read once, at its first bid, and the
+counts and the goal of the turn under way are remembered (``_Auction``), so the later bids and the trumps
+read none. The public cards the first observation showed are kept too, with every show and trump of the
+rollout: a seat's first bid then needs no observation when its ``show`` moves name every card it hides
+(``_read_hand``), nor does the partner once both trumps were named in the rollout (from 4.5 observations an
+iteration to 2.4 over ``bench_bots.py``'s positions; with issue 42's other changes, 1.3× the iterations a
+second: ``games/mue/__init__.py``). An iteration from the auction takes 0.64 ms, against 0.86 ms when every
+bid read the observation (``hard``'s auction moves in six first hands, side by side on a loaded machine; 0.4
+ms when rollouts stopped bidding). A bid reads each action id's notation once (``_MOVES``: its kind, and the
+card a ``show`` shows), not every legal move's at every bid, and picks its move by one ``max`` or ``min``
+over the ranks kept per best colour (``_RANKS``); the trumps are counted in one ``Counter`` of the hand's
+colours and numbers (with the engine's cheaper observations, 1.3–1.4× the iterations a second:
+``games/mue/__init__.py``). A review does not grow the budget of an auction decision (``review_growth``),
+and grows others to twice the base, not four times.
 The search is flat (``tree_depth`` 1): every move at the root is judged by rollouts alone. Deeper, a
 pass that ended the auction let the tree choose the trumps and the partner, while the longer auction
 after a show left them to the rollouts: moves were judged under different players, and a pass was
@@ -65,6 +70,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -147,7 +153,7 @@ def _bid(view: SeatView, obs: JsonDict, legal: list[int], chase: bool) -> int:
     seat, auction = obs["seat"], obs["auction"]
     best, strength = _hand_strength(obs)
     at_start = auction["counts"][seat] - auction["shown_this_turn"]
-    top = _top(auction["counts"], obs["active"], seat)
+    top = _top(auction["counts"], seat)
     chase = chase and top < len(obs["hand"]) and bool(_levellers(obs))
     goal = min(_bid_goal(top, at_start, strength, chase), auction["limit"])
     return _bid_move(view, legal, auction["counts"][seat], goal, best)
@@ -156,14 +162,20 @@ def _bid(view: SeatView, obs: JsonDict, legal: list[int], chase: bool) -> int:
 def _hand_strength(obs: JsonDict) -> tuple[str, int]:
     """The hand's best colour and its strength: by how much that colour beats a fair share of the
     hand."""
-    hand, colours = obs["hand"], _colours(obs)
+    return _strength_of(obs["hand"], _colours(obs))
+
+
+def _strength_of(hand: list[str], colours: str) -> tuple[str, int]:
+    """``_hand_strength`` of the cards ``hand`` (in any order) in a pack of ``colours``."""
     best, length = _best_colour(hand, colours)
     return best, max(0, length - round(len(hand) / len(colours)))
 
 
-def _top(counts: list[int], active: list[int], seat: int) -> int:
-    """The most cards another active seat has face up."""
-    return max(counts[s] for s in active if s != seat)
+def _top(counts: list[int], seat: int) -> int:
+    """The most cards another active seat has face up: the most of all other seats' counts, as a seat
+    that sits out shows none (rollouts ask at every bid, and picking the active ones cost 3 times
+    more)."""
+    return max(counts[:seat] + counts[seat + 1 :])
 
 
 def _bid_goal(top: int, mine: int, strength: int, chase: bool) -> int:
@@ -183,16 +195,25 @@ def _bid_goal(top: int, mine: int, strength: int, chase: bool) -> int:
 
 def _bid_move(view: SeatView, legal: list[int], count: int, goal: int, best: str) -> int:
     """Show the best card left (of the best colour, highest first, the first of equals) while fewer
-    than ``goal`` are face up, then end the turn (``done``, or ``pass`` when nothing is shown yet)."""
-    if count < goal:
-        choice, rank = None, -1
+    than ``goal`` are face up, then end the turn (``done``, or ``pass`` when nothing is shown yet): the
+    first legal move of the highest rank, or of the lowest once the goal is reached (``_RANKS``)."""
+    ranks = _RANKS.get(best)
+    if ranks is None:
+        ranks = _RANKS[best] = {}
+    try:
+        return max(legal, key=ranks.__getitem__) if count < goal else min(legal, key=ranks.__getitem__)
+    except KeyError:  # a move not met yet with this best colour
         for action in legal:
-            kind, colour, number = _MOVES.get(action) or _move(view, action)
-            if kind == "show" and (colour == best) * 10 + number > rank:
-                choice, rank = action, (colour == best) * 10 + number
-        if choice is not None:
-            return choice
-    return next(action for action in legal if (_MOVES.get(action) or _move(view, action))[0] != "show")
+            _, colour, number = _MOVES.get(action) or _move(view, action)
+            ranks[action] = (colour == best) * 10 + number
+        return _bid_move(view, legal, count, goal, best)
+
+
+_RANKS: dict[str, dict[int, int]] = {}
+"""Per best colour, an action id's rank as a bid's move: a ``show`` of that colour 10 + its number, of
+another colour its number, ``pass`` and ``done`` -1 (every show outranks them). A bid's move is then one
+``max`` (a show, when any is legal) or ``min`` (the turn's end) over the legal moves, in C: rollouts bid
+about ten times an iteration."""
 
 
 def _levellers(obs: JsonDict) -> set[int]:
@@ -215,10 +236,6 @@ def _levellers(obs: JsonDict) -> set[int]:
 # -- trumps and partner -------------------------------------------------------------------------
 
 
-def _matches(code: str, trump: str) -> bool:
-    return code[0] == trump if trump.isalpha() else code[1] == trump
-
-
 def _trump(hand: list[str], moves: list[str]) -> str:
     options = [m.split()[1] for m in moves if m != "trump none"]
     count = Counter("".join(hand))  # a code is its colour and its number: one count answers both
@@ -229,12 +246,19 @@ def _trump(hand: list[str], moves: list[str]) -> str:
 
 
 def _partner(obs: JsonDict, moves: list[str]) -> str:
-    trumps = [t for t in (obs["chief_trump"], obs["vice_trump"]) if t and t != "none"]
+    return _partner_by(obs["face_up"], (obs["chief_trump"], obs["vice_trump"]), moves)
+
+
+def _partner_by(face_up: list[list[str]], named: Iterable[str | None], moves: list[str]) -> str:
+    """The candidate whose face-up cards hold most trumps (``named``: the trumps named, None or ``none``
+    where none was): a card whose colour (its code's letter) or number (its digit) was named, so one set
+    of the named trumps answers both."""
+    trumps = {t for t in named if t and t != "none"}
     candidates = [int(m.split()[1]) for m in moves]
 
     def appeal(seat: int) -> tuple[int, int, int]:
-        shown = obs["face_up"][seat]
-        return sum(any(_matches(c, t) for t in trumps) for c in shown), len(shown), -seat
+        shown = face_up[seat]
+        return sum(code[0] in trumps or code[1] in trumps for code in shown), len(shown), -seat
 
     return f"partner {max(candidates, key=appeal)}"
 
@@ -324,8 +348,8 @@ def _move(view: SeatView, action: int) -> tuple[str, str, int]:
 
 def rollout(view: SeatView, rng: random.Random) -> int:
     """Bids as the policy does but never for an éclat; trumps and partner as the policy names them; any
-    card at random. In a search's rollout (``view.memory``) a bid or a trump reads the observation only
-    where the rollout's ``_Auction`` does not know enough yet."""
+    card at random. In a search's rollout (``view.memory``) a bid, a trump or the partner reads the
+    observation only where the rollout's ``_Auction`` does not know enough yet."""
     legal = view.legal_actions()
     kind = (_MOVES.get(legal[0]) or _move(view, legal[0]))[0]
     if len(kind) == 2:  # the tricks: every move from here to the hand's end is a card at random
@@ -334,26 +358,41 @@ def rollout(view: SeatView, rng: random.Random) -> int:
     if kind in ("pass", "done") and view.memory is not None:
         return _rollout_bid(view, legal, view.memory)
     auction: _Auction | None = None if view.memory is None else view.memory.get("auction")
-    if kind == "trump" and auction is not None and view.seat in auction.cards:
+    if auction is None:
+        return _act(view, chase=False)
+    if kind == "trump":  # the Vice's, then the Chief's: both seen unless one was forced
+        if view.seat in auction.cards:
+            moves = [view.action_to_string(action) for action in legal]
+            choice = legal[moves.index(_trump(auction.cards[view.seat], moves))]
+        else:
+            choice = _act(view, chase=False)
+        auction.trumps.append(view.action_to_string(choice).split()[1])
+        return choice
+    if kind == "partner" and len(auction.trumps) == 2:
         moves = [view.action_to_string(action) for action in legal]
-        return legal[moves.index(_trump(auction.cards[view.seat], moves))]
+        return legal[moves.index(_partner_by(auction.face_up, auction.trumps, moves))]
     return _act(view, chase=False)
 
 
 @dataclass(slots=True)
 class _Auction:
     """What the bids of one rollout remember of its world's auction, so that most bids need no
-    observation: each seat's count of face-up cards (only a show adds to it, and in a rollout every
-    show is the policy's: a show is never forced), the active seats, each seat's best colour and
+    observation: each seat's count of face-up cards and the cards (only a show adds to them, and in a
+    rollout every show is the policy's: a show is never forced), the hand sizes (no card leaves a hand
+    before the tricks), the pack's colours, each seat's best colour and
     strength once read, and its cards (which do not change before the tricks: the trumps are named from
-    them), and the seat and goal of the turn under way. It lasts one rollout, which ends with the hand
-    (``hand_end``)."""
+    them), the seat and goal of the turn under way, and the trumps named (the Vice's, then the Chief's;
+    with both, the partner is named from them and the face-up cards). It lasts one rollout, which ends
+    with the hand (``hand_end``)."""
 
     counts: list[int]
-    active: list[int]
+    face_up: list[list[str]]
+    sizes: list[int]
+    colours: str
     hands: dict[int, tuple[str, int]] = field(default_factory=dict)
     cards: dict[int, list[str]] = field(default_factory=dict)
     turn: tuple[int, int] | None = None
+    trumps: list[str] = field(default_factory=list)
 
 
 def _rollout_bid(view: SeatView, legal: list[int], memory: dict[str, Any]) -> int:
@@ -362,23 +401,43 @@ def _rollout_bid(view: SeatView, legal: list[int], memory: dict[str, Any]) -> in
     seat = view.seat
     auction: _Auction | None = memory.get("auction")
     starts = _MOVES[legal[0]][0] == "pass"  # a turn's first step: ``done`` once a card is shown in it
+    if auction is not None and starts and seat not in auction.hands:
+        _read_hand(view, legal, auction)
     if auction is not None and seat in auction.hands and starts:
         counts, strength = auction.counts, auction.hands[seat][1]
-        goal = _bid_goal(_top(counts, auction.active, seat), counts[seat], strength, False)
+        goal = _bid_goal(_top(counts, seat), counts[seat], strength, False)
         auction.turn = (seat, min(goal, max(counts) + 1))  # the limit: the highest count at the start, + 1
     elif auction is None or seat not in auction.hands or auction.turn is None or auction.turn[0] != seat:
         obs = view.observation()  # the first bid of this seat, or a turn the search's tree began
         public = obs["auction"]
         if auction is None:
-            auction = memory["auction"] = _Auction(list(public["counts"]), obs["active"])
+            face_up = [[*cards] for cards in obs["face_up"]]
+            auction = memory["auction"] = _Auction(
+                list(public["counts"]), face_up, obs["hand_sizes"], _colours(obs)
+            )
         auction.hands[seat], auction.cards[seat] = _hand_strength(obs), obs["hand"]
         at_start = public["counts"][seat] - public["shown_this_turn"]
-        goal = _bid_goal(_top(public["counts"], obs["active"], seat), at_start, auction.hands[seat][1], False)
+        goal = _bid_goal(_top(public["counts"], seat), at_start, auction.hands[seat][1], False)
         auction.turn = (seat, min(goal, public["limit"]))
     choice = _bid_move(view, legal, auction.counts[seat], auction.turn[1], auction.hands[seat][0])
-    if _MOVES[choice][0] == "show":
+    kind, colour, number = _MOVES[choice]
+    if kind == "show":
         auction.counts[seat] += 1
+        auction.face_up[seat].append(f"{colour}{number}")
     return choice
+
+
+def _read_hand(view: SeatView, legal: list[int], auction: _Auction) -> None:
+    """At the start of a seat's first turn in the rollout, its hand without an observation where its
+    ``show`` moves (``legal`` but the first, ``pass``) name every card it hides: its face-up cards and
+    those, unless it hides both copies of a 1 or a 7 (one move shows either; then it reads the
+    observation): about two first turns in three, with 12 cards a hand."""
+    seat, shows = view.seat, legal[1:]
+    face_up = auction.face_up[seat]
+    if len(shows) == auction.sizes[seat] - len(face_up):
+        moves = [_MOVES.get(action) or _move(view, action) for action in shows]
+        hand = face_up + [f"{colour}{number}" for _, colour, number in moves]
+        auction.hands[seat], auction.cards[seat] = _strength_of(hand, auction.colours), hand
 
 
 def hand_rewards(root: JsonDict, leaf: JsonDict) -> list[float]:
@@ -441,8 +500,9 @@ def review_growth(public: JsonDict) -> int:
 
 
 POLICY: Policy = play
-HARD_SECONDS = 0.1
-"""The ``hard`` bot's CPU seconds a move here with 5 players (measured: ``bots/ismcts.HARD_SECONDS``)."""
+HARD_SECONDS = 0.09
+"""The ``hard`` bot's CPU seconds a move here with 5 players (measured: ``bots/ismcts.HARD_SECONDS``;
+0.091–0.094 s at load average 1.8–2.0, 0.14 s before issue 42)."""
 EVALUATION = Evaluation(
     hand_end=True,
     rewards=hand_rewards,

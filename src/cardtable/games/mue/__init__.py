@@ -33,18 +33,30 @@ Decisions (gaps the spec leaves, and readings of it):
 - Observations carry the auction's turns of the current hand, the trump order that results from the
   trumps named so far (strongest first, equal cards grouped) and a score sheet with one line per hand:
   all public, and what a player at a real table can see or note down.
-- Search builds an observation at most moves of its rollouts' auctions, so observations are made
-  cheaply, the same dict out: hands and face-up sets listed by one table lookup a colour
-  (``names_of``; the last 65,536 sets met are kept, as search meets the same ones again), the trump
-  order copied from a cached one, the auction's counts read off the face-up cards until the tricks
-  (an auction observation from about 23 to 13 µs). A seat's ``show`` actions are found when it is
-  first to act in a hand's auction (a rollout ends with the deal of a hand nobody bids in, and
-  ``resample`` redeals hands) and kept as tuples, so a clone copies one list. ``resample`` gives the
-  known voids to ``deal_hidden`` as masks (``voids``: the same worlds, fewer calls). With the rollout
-  policy's bids read by action id (``bots/games/mue.py``), ISMCTS with its own rollouts went from
-  1,910–2,003 to 2,581–2,693 iterations per CPU second (5 players, ``bench_bots.py``'s positions, 300
-  iterations, four alternating rounds at load average 3.4–3.8 on 2 cores: 1.29–1.41×), every choice
-  the same; a review of a whole match from 0.90 to 0.69 s of CPU a decision.
+- Search builds an observation at a few moves of its rollouts' auctions and at every rollout's end, so
+  observations are made cheaply, the same dict out: hands and face-up sets listed by one table lookup a
+  colour (``names_of``), the trump order copied from a cached one, the auction's counts read off the face-up
+  cards until the tricks (an auction observation from about 23 to 13 µs), and for issue 42 the fields read
+  once and the tricks' fields built only once a card is played (9.9 to 8.8 µs, the least of 15 runs over
+  2,000 observations of ``bench_bots.py``'s searches). A seat's ``show`` actions are found when it is first
+  to act in a hand's auction (``resample`` redeals hands) and kept as tuples, so a clone copies one list.
+  ``resample`` gives the known voids to ``deal_hidden`` as masks (``voids``: the same worlds, fewer calls)
+  and the hidden cards in an order kept per set (the same at every iteration of a search). Caches per mask
+  did not pay once a benchmark drew new worlds (other seeds) in each round: keeping the last 65,536 name
+  lists met was no faster, keeping the play actions of the masks met made search 5% slower (the searches of
+  one round met 63% of their masks before). With the rollout policy's bids read by action id
+  (``bots/games/mue.py``), ISMCTS with its own rollouts went from 1,910–2,003 to 2,581–2,693 iterations per
+  CPU second (5 players, ``bench_bots.py``'s positions, 300 iterations, four alternating rounds at load
+  average 3.4–3.8 on 2 cores: 1.29–1.41×), every choice the same; a review of a whole match from 0.90 to
+  0.69 s of CPU a decision. A search's world told to stop at the hand's end (``State.stop_at_hand_end``)
+  scores it and deals no more: its phase is ``over`` with a seat still to act, and its view only the scores
+  and where the match stands (``_between_hands``): no rollout ends with seeding a generator, shuffling and
+  dealing, nor with the view of a table dealt afresh. For issue 42 (the rollouts' card plays in one loop,
+  ``State.play_randomly``; fewer observations in the rollouts' auctions; the above), ``bench_bots.py``'s
+  first column went from 2,775–2,874 to 3,686–3,914 iterations per CPU second (three alternating runs, load
+  average 1.8–2.0: 1.3×; before the stop at the hand's end, 3,381–3,512), and 4,774–4,880 in the compiled
+  build; every choice the same; a review of a whole match from 0.70 to 0.47 s a decision
+  (``bench_review.py``).
 - ``resample`` redeals every hidden card (neither face up nor played) among the other active seats,
   keeping how many each hides, their face-up cards, and the voids they showed: a seat that did not
   follow a led colour holds no non-trump card of it, one that did not follow a trump lead no trump.

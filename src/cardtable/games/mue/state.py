@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
@@ -81,6 +81,8 @@ class Phase(IntEnum):
     PARTNER = 3
     TRICKS = 4
     OVER = 5
+    """The match is over, or a search's world stopped between hands (``State.stop_at_hand_end``: a seat
+    is still to act, and nothing is dealt)."""
 
 
 _AUCTION, _TRICKS = Phase.AUCTION, Phase.TRICKS
@@ -230,6 +232,13 @@ def pack_for(game: Game) -> Pack:
         min(rule_hands, game.int_option("hand_limit") or math.inf),
         rule_hands,
     )
+
+
+@lru_cache(maxsize=256)
+def _by_code(instances: int) -> tuple[int, ...]:
+    """The instances of a mask by code, a first copy before its second (``resample``'s hidden cards: the
+    same set at every iteration of a search, where the sort cost 4 µs an iteration)."""
+    return tuple(sorted(bits(instances), key=CODE_OF.__getitem__))
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -407,7 +416,9 @@ class MueState(TrickTakingState):
         seat = self._to_act
         assert seat is not None
         phase = self._phase
-        if phase is _AUCTION:  # most decisions are auction ones
+        if phase is _TRICKS:  # most of search's moves are its rollouts' card plays
+            return code_actions(PLAY_TABLES, self._playable(seat))
+        if phase is _AUCTION:  # most of a match's decisions are auction ones
             shows = self._shows[seat]
             if shows is None:
                 shows = self._shows[seat] = self._show_actions(seat)
@@ -416,8 +427,6 @@ class MueState(TrickTakingState):
             if self._faceup[seat].bit_count() < self._limit:
                 return [DONE, *shows]
             return DONE_FIRST
-        if phase is _TRICKS:
-            return code_actions(PLAY_TABLES, self._playable(seat))
         if phase is Phase.PARTNER:
             return [
                 PARTNER_BASE + s
@@ -729,6 +738,8 @@ class MueState(TrickTakingState):
             self._phase = Phase.OVER
             by_rules = hands >= pack.rule_hands or max(scores) >= pack.end_score
             self._finish(winners_of(scores), truncated=not by_rules)
+        elif self._stops_at_hand_end:  # a search's world stops here, between hands: nothing is dealt
+            self._phase = Phase.OVER
         else:
             self._deal()
 
@@ -793,7 +804,7 @@ class MueState(TrickTakingState):
         voids = self._excluded()
         hands = deal_hidden(
             rng,
-            sorted(bits(sum(hidden)), key=CODE_OF.__getitem__),
+            _by_code(sum(hidden)),
             [mask.bit_count() for mask in hidden],
             voids=[voids[s] for s in others],
         )
@@ -809,32 +820,37 @@ class MueState(TrickTakingState):
 
     def observation(self, seat: int | None) -> JsonDict:
         """The public table (face-up cards, auction, roles, trumps, tricks, score sheet) plus, for a
-        seat, its own hand."""
-        n = self.game.players
-        options = self.game.options
-        roles, bid = self._roles, self._highest
+        seat, its own hand. One dict literal, the fields read into locals once: search's rollouts build
+        one at most seats' first bid and one at the end of every rollout (the module docstring of
+        ``games/mue`` has the figures)."""
+        game = self.game
+        options = game.options
+        roles, bid, phase, to_act = self._roles, self._highest, self._phase, self._to_act
+        if phase is Phase.OVER and to_act is not None:  # a search's world stopped between hands
+            return self._between_hands(seat)
         chief = roles.chief
-        auction = self._phase is Phase.AUCTION
-        view: JsonDict = {
-            "game": self.game.name,
+        auction = phase is _AUCTION
+        faceup, tricks, zeros = self._faceup, self._tricks, [0] * game.players
+        return {
+            "game": game.name,
             "seat": seat,
-            "players": n,
-            "hand_number": self._hand_number,
+            "players": game.players,
+            "hand_number": len(self._sheet) + (to_act is not None),
             "dealer": self._dealer,
             "active": sorted(self._active),
-            "phase": PHASE_NAMES[self._phase],
-            "to_act": self._to_act,
+            "phase": PHASE_NAMES[phase],
+            "to_act": to_act,
             "hand": None if seat is None else names_of(self._hands[seat]),
-            "hand_sizes": [mask.bit_count() for mask in self._hands],
-            "face_up": [names_of(mask) for mask in self._faceup],
+            "hand_sizes": [*map(int.bit_count, self._hands)],
+            "face_up": [*map(names_of, faceup)],
             "auction": {
                 "turns": self._auction_turns(),
                 "counts": self._counts(),
-                "highest": self._highest,
+                "highest": bid,
                 "limit": self._limit if auction else None,
                 "shown_this_turn": self._shown if auction else 0,
                 "passes": self._passes,
-                "last_bid_seq": list(self._last_bid),
+                "last_bid_seq": [*self._last_bid],
             },
             "chief": chief,
             "bid": bid if chief is not None else None,
@@ -844,20 +860,38 @@ class MueState(TrickTakingState):
             "chief_trump": trump_name(roles.chief_trump),
             "trump_order": trump_order(roles.chief_trump, roles.vice_trump, self._pack.colours),
             "target": target(self._pack.active_count, bid) if chief is not None else None,
-            "points": self._points_taken(POINTS_OF),
-            "tricks_won": self._tricks_taken(),
+            "points": self._points_taken(POINTS_OF) if tricks else zeros,
+            "tricks_won": self._tricks_taken() if tricks else [*zeros],
             "tricks_per_hand": self._tricks_per_hand,
-            "played": [*map(INSTANCE_NAMES.__getitem__, self._played_cards())],
-            "scores": list(self._scores),
+            "played": [*map(INSTANCE_NAMES.__getitem__, self._played_cards())]
+            if tricks or self._trick
+            else [],
+            "scores": [*self._scores],
             "end": options["end"],
             "goal": options["target"] if options["end"] == "score" else options["deals"],
             "hand_limit": options["hand_limit"],
             "sheet": [summary.to_json() for summary in self._sheet],
-            "over": self._over,
-            "winners": list(self._winners),
+            "over": to_act is None,
+            "winners": [*self._winners],
+            **self._trick_view(INSTANCE_NAMES.__getitem__),
         }
-        view.update(self._trick_view(INSTANCE_NAMES.__getitem__))
-        return view
+
+    def _between_hands(self, seat: int | None) -> JsonDict:
+        """The table of a search's world stopped at a hand's end (``State.stop_at_hand_end``): the scores
+        and where the match stands, as the next hand's view would show them (what the evaluation, a
+        review's match chances and hand points read), without the deal, auction and tricks it lists."""
+        options = self.game.options
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": self.game.players,
+            "hand_number": len(self._sheet) + 1,
+            "scores": [*self._scores],
+            "end": options["end"],
+            "goal": options["target"] if options["end"] == "score" else options["deals"],
+            "hand_limit": options["hand_limit"],
+            "over": False,
+        }
 
     def _auction_turns(self) -> list[JsonDict]:
         """This hand's auction so far, one entry per turn (the turn in progress included)."""
