@@ -183,7 +183,7 @@ def _level(version: int, total: int) -> dict[tuple[int, int, int], float]:
 
 
 POLICY: Policy = play
-HARD_SECONDS = 0.02
+HARD_SECONDS = 0.01
 """The ``hard`` bot's CPU seconds a move here in either version (measured: ``bots/ismcts.HARD_SECONDS``)."""
 EVALUATION = Evaluation(
     hand_end=True, rewards=round_rewards, match_chances=match_chances, hand_points=round_points
