@@ -195,12 +195,18 @@ def test_play_randomly_can_make_forced_moves_without_a_draw(game: cardtable.Game
             state.apply_action(rng.choice(legal))
 
 
+STOP_AT_HAND_END = {"slobberhannes", "troeven", "mue"}
+"""The games that take up ``stop_at_hand_end``: the others deal on, as the contract allows."""
+
+
 def test_a_world_stopped_at_the_hands_end_shows_what_the_world_dealt_on_shows(game: cardtable.Game) -> None:
     """Search tells its worlds to stop where a hand ends (``stop_at_hand_end``) and reads their public view
-    there: it must show what the same world, dealt on, shows (a game may leave out the rest)."""
+    there: it must show what the same world, dealt on, shows (a game may leave out the rest); a game that
+    takes it up deals nothing after the hand's score."""
     for step, state in _positions(game, 5):
         if state.is_terminal():
             continue
+        start = state.event_count()
         stopped, dealt = state.clone(), state.clone()
         stopped.stop_at_hand_end()
         stopped.play_randomly(random.Random(step), hand_end=True)
@@ -208,6 +214,8 @@ def test_a_world_stopped_at_the_hands_end_shows_what_the_world_dealt_on_shows(ga
         assert stopped.is_terminal() == dealt.is_terminal()
         shown, full = stopped.observation(None), dealt.observation(None)
         assert shown and {key: full[key] for key in shown} == shown
+        if game.name in STOP_AT_HAND_END and not dealt.is_terminal():
+            assert "score" in stopped.events(start)[-1] and "deal" in dealt.events(start)[-1]
 
 
 STATE_FIELDS = {"game", "_seed", "_rng", "_script", "_log", "_legal", "_to_act", "_winners"}

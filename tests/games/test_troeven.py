@@ -767,29 +767,7 @@ def test_mini_lists_every_deal_once_equally_likely_and_needs_version_2() -> None
     assert len(record["events"]) == 7 and cardtable.replay(record).result() == played.result()
 
 
-# -- the fast paths for search equal the shared mechanisms they stand in for ---------------------------
-
-
-@pytest.mark.parametrize("options", [{"version": 1}, {"version": 2}, {"version": 2, "mini": True}])
-def test_trick_play_of_two_equals_the_general_trick_play(options: dict) -> None:
-    """Troeven plays tricks by ``core/tricks``' form for two players, written for speed: at every step
-    of random matches it leaves the state the general ``_play_card`` leaves (a trick resolved
-    otherwise would change the engine)."""
-    from cardtable.core.tricks import TrickTakingState
-
-    game = cardtable.make("troeven", **options)
-    for seed in range(6):
-        state = game.new_game(seed=seed)
-        for _ in random_playout(state, seed):
-            if state.observation(None)["phase"] != "play":
-                continue
-            seat = state.current_player()
-            assert seat is not None
-            card = random.Random(seed).choice(state.legal_actions())
-            mine, shared = state.clone(), state.clone()
-            TrickTakingState._play_card_of_two(mine, seat, card)
-            TrickTakingState._play_card(shared, seat, card)
-            assert mine == shared
+# -- search's worlds ----------------------------------------------------------------------------------
 
 
 def test_v1_resampled_worlds_uncover_by_their_own_layout() -> None:

@@ -298,49 +298,20 @@ class TrickTakingState(State):
         elif taken <= self._tricks_before_a_break:
             self._after_trick(winner)
 
-    def _play_card_of_two(self, seat: int, card: int) -> None:
-        """``_play_card`` for two players (Troeven, where search plays it at every rollout step): a trick
-        is a lead and one answer, which takes it if it beats the lead (``tests/games/test_troeven.py``
-        holds the two equal)."""
-        self._hands[seat] ^= self._play_masks[card]
-        trick = self._trick
-        if not trick:
-            trick.append(card)
-            self._to_act = 1 - seat
-            return
-        led = trick[0]
-        winner = seat if self._beats[led][card] else 1 - seat
-        self._last_trick = done = (self._trick_seats, (led, card), winner, self._follow)
-        tricks = self._tricks
-        tricks.append(done)
-        self._trick = []
-        self._trick_seats = self._seat_orders[winner]
-        self._to_act = winner
-        taken = len(tricks)
-        if taken == self._tricks_per_hand:
-            self._hand_over(winner)
-        elif taken <= self._tricks_before_a_break:
-            self._after_trick(winner)
-
     def _excluded(self) -> list[int]:
         """Per seat, the mask of cards it is known not to hold this hand: the obliging cards of the
         follow rule (``follow_masks``) wherever it played a card the rule would not have allowed
-        with one of them in hand (for ``resample``, every search iteration: one pass, the rule's
-        masks read once per led suit and rule). A trick played free shows nothing."""
+        with one of them in hand (for ``resample``, every search iteration: one pass over the tricks).
+        A trick played free shows nothing."""
         excluded = [0] * self.game.players
         suit_masks, suit_of, trumps = self._suit_masks, self._suit_of, self._trump_mask
-        masks: dict[tuple[int, FollowRule], tuple[int, int]] = {}
         tricks: list[FinishedTrick] = self._tricks
         if self._trick and self._follow is not _FREE:  # the trick in play, its winner not known yet
             tricks = [*tricks, (self._trick_seats, tuple(self._trick), -1, self._follow)]
         for seats, cards, _, rule in tricks:
             if rule is _FREE:
                 continue
-            led = suit_of[cards[0]]
-            rule_masks = masks.get((led, rule))
-            if rule_masks is None:
-                rule_masks = masks[led, rule] = follow_masks(suit_masks[led], trumps, rule)
-            obliging, allowed = rule_masks
+            obliging, allowed = follow_masks(suit_masks[suit_of[cards[0]]], trumps, rule)
             for index in range(1, len(cards)):  # the current trick may be short
                 if not allowed >> cards[index] & 1:
                     excluded[seats[index]] |= obliging

@@ -51,12 +51,10 @@ Decisions (where the spec leaves a choice to the engine):
   covered, and before the call the cards not yet dealt) among those places; version 2 redraws the
   hands the seat cannot see and the stock, keeping sizes and the voids shown once the stock is empty
   (for a player, the other hand is then fully known).
-- Search speed (issue 42): trick play is ``core/tricks``' form for two players (a test holds it equal
-  to the general one at every step of random matches); version 1 makes its table of what a play
-  uncovers at the trump call, the first play of a round, and a resampled world changes only the
-  entries of the piles still covered. A search's world told to stop at the round's
-  end (``State.stop_at_hand_end``) scores it, deals no more, and shows only what is public between
-  rounds (``_between_rounds``). Figures: ``bots/games/troeven.py``.
+- Search speed (issue 42): version 1 makes its table of what a play uncovers at the trump call, the
+  first play of a round, and a resampled world changes only the entries of the piles still covered. A
+  search's world told to stop at the round's end (``State.stop_at_hand_end``) scores it, deals no more,
+  and shows only what is public between rounds (``_between_rounds``). Figures: ``bots/games/troeven.py``.
 
 Spec points read closely (no contradiction found): §3 says the limit applies "when reached", read as
 above; §4 Visibility does not say whether D sees N's four face-up cards before the call in version 1,
@@ -363,7 +361,7 @@ class TroevenState(TrickTakingState):
             return reason("{seat} cannot play {card}: must follow {suit}, the trumps (holds {holds})", **said)
         return reason("{seat} cannot play {card}: must follow {suit} or play a trump (holds {holds})", **said)
 
-    _play = TrickTakingState._play_card_of_two  # version 1: ``_play_masks`` uncovers the card beneath
+    _play = TrickTakingState._play_card  # version 1: ``_play_masks`` uncovers the card beneath
 
     def _result(self) -> JsonDict:
         return {"scores": list(self._scores), "winners": list(self._winners)}

@@ -15,17 +15,17 @@ Evaluation: rollouts stop at the end of the round; a seat's reward is ``0.75`` f
 first and points second.
 
 Search speed (issue 42): the rollouts are uniformly random, so an iteration is the engine's moves,
-``resample``, the next round's deal that ended every rollout and the public view read there. The view
-is built in one pass; tricks are played by ``core/tricks``' form for two players; known voids are read
-in one pass; the hidden cards are split between two holders with one draw a card (``core.hidden``, the
-same draws); version 1's table of what a play uncovers is made at the trump call and only its covered
-piles are redrawn; and search's worlds stop at the round's end (``State.stop_at_hand_end``): no next
-deal, and a view of the scores between rounds (``TroevenState._between_rounds``) rather than of a
-table dealt afresh. Against the code of 4 December (commit 5e41889), ISMCTS on ``bench_bots.py``'s
-positions (300 iterations a search, CPU time, the two alternating, six runs each, load about 2 with
-other work running): version 1 from 15.9k–16.5k iterations a second to 29.6k–32.0k (1.95× the
-medians), version 2 from 11.3k–11.7k to 22.3k–23.8k (2.0×), in pure Python. The choices of a search
-for a seed are unchanged.
+``resample``, the next round's deal that ended every rollout and the public view read there. The view is
+built in one pass; known voids are read in one pass (``core/tricks``); the hidden cards are split
+between two holders with one draw a card (``core.hidden``, the same draws); version 1's table of what a
+play uncovers is made at the trump call and only its covered piles are redrawn; and search's worlds stop
+at the round's end (``State.stop_at_hand_end``): no next deal, and a view of the scores between rounds
+(``TroevenState._between_rounds``) rather than of a table dealt afresh. Against the code of 4 December
+(commit 5e41889), ISMCTS on ``bench_bots.py``'s positions (``--seconds 1``, CPU time, three runs of each
+alternating, load average 0.4–0.9): version 1 from a median of 15.7k iterations a second to 30.2k
+(1.92×; 33.0k compiled, 2.10×), version 2 from 11.2k to 22.2k (1.97×; 25.9k compiled, 2.31×). The
+choices of a search for a seed are unchanged. (A two-player form of the trick play beside
+``core/tricks``' general one gave another 5%; one mechanism was kept instead.)
 
 For reviews, the scores between rounds are read as chances to win the match by assuming equal players
 from there on, each round won by the caller, by the dealer or tied with the frequencies

@@ -168,8 +168,9 @@ class Encoder(ABC):
         """The most tokens one hand can hold (the game's bound on a hand's moves, plus its news)."""
 
     def score_range(self) -> tuple[float, float]:
-        """The least and most ``reward="score"`` gives one seat over a match (score games only)."""
-        raise NotImplementedError(f"{self.game.name} keeps no score")
+        """The least and most ``reward="score"`` gives one seat over a match; raises ValueError in a game
+        that keeps no score (``Rewards`` refuses ``score`` there first)."""
+        raise ValueError(f"{self.game.name} keeps no score: reward must be 'win' or 'zero_sum'")
 
     # -- what each game provides --------------------------------------------------------------------
 
