@@ -412,10 +412,8 @@ class TroevenState(TrickTakingState):
 
     def observation(self, seat: int | None) -> JsonDict:
         """The public table (scores, trumps, tricks, and the version's own: layouts, or hand sizes
-        and stock) plus, for a seat, the cards it may play from. Search reads the public view at the
-        end of every rollout, so it is built in one pass: the round's tricks read once, and the
-        tricks in view written for two players (``TrickTakingState._trick_view``'s entries: a trick
-        in progress holds the lead alone, the last one two cards)."""
+        and stock) plus, for a seat, the cards it may play from, built in one pass over the round's
+        tricks. A search's world stopped at the round's end shows the table between rounds."""
         trump, to_act, codes = self._trump_suit, self._to_act, PIQUET_CODES
         if self._stops_at_hand_end and to_act is not None and len(self._tricks) == self._tricks_per_hand:
             return self._between_rounds(seat)
@@ -424,8 +422,7 @@ class TroevenState(TrickTakingState):
             taken[winner] += 1
             points[winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]]
             played += cards
-        trick = self._trick
-        played += trick
+        played += self._trick
         options, previous = self.game.options, self._previous_round
         view: JsonDict = {
             "game": self.game.name,
@@ -454,16 +451,7 @@ class TroevenState(TrickTakingState):
             "winners": list(self._winners),
         }
         view.update(self._table_view(played))
-        view["trick"] = [{"seat": self._trick_seats[0], "card": codes[trick[0]]}] if trick else []
-        last = self._last_trick
-        if last is None:
-            view["last_trick"] = None
-        else:
-            (leader, follower), (led, followed), winner, _ = last
-            view["last_trick"] = {
-                "cards": [{"seat": leader, "card": codes[led]}, {"seat": follower, "card": codes[followed]}],
-                "winner": winner,
-            }
+        view.update(self._trick_view(codes.__getitem__))
         return view
 
     def _between_rounds(self, seat: int | None) -> JsonDict:
@@ -491,7 +479,7 @@ class TroevenState(TrickTakingState):
 class LayoutTroeven(TroevenState):
     """Version 1: the face-up layout. ``_deck`` is the round's deal, which fixes every pile, and
     ``_play_masks`` turns up the face-down card beneath a card played: made at the trump call, as no
-    card is played before it (search's rollouts end with the next round's deal, before its call)."""
+    card is played before it (a world resampled before the call redraws the deck only)."""
 
     __slots__ = ("_deck",)
     _version = 1
