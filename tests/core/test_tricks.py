@@ -4,7 +4,6 @@ the voids that resampling infers from it."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
@@ -45,25 +44,23 @@ def test_the_inlined_follow_rule_equals_the_reference(rule: FollowRule) -> None:
     """``TrickTakingState._playable`` (hot path) against ``follow_options`` (reference), for every
     led card, trump suit or none, and random hands, leading included."""
     rng = random.Random(rule.value)
+    state = cardtable.make("slobberhannes").new_game(seed=0)  # its fields are set below
+    assert isinstance(state, TrickTakingState)
     for trump_suit in (None, 0, 1, 2, 3):
         trumps = 0 if trump_suit is None else PIQUET_SUIT_MASKS[trump_suit]
         for led_card in [None, *range(32)]:
             for _ in range(40):
                 cards = rng.getrandbits(32)
-                state = SimpleNamespace(
-                    _hands=[cards],
-                    _trick=[] if led_card is None else [led_card],
-                    _suit_of=PIQUET_SUIT_OF,
-                    _suit_masks=PIQUET_SUIT_MASKS,
-                    _trump_mask=trumps,
-                    _follow=rule,
-                )
+                state._hands = [cards]
+                state._trick = [] if led_card is None else [led_card]
+                state._suit_of, state._suit_masks = PIQUET_SUIT_OF, PIQUET_SUIT_MASKS
+                state._trump_mask, state._follow = trumps, rule
                 expected = (
                     cards
                     if led_card is None
                     else follow_options(cards, PIQUET_SUIT_MASKS[PIQUET_SUIT_OF[led_card]], trumps, rule)
                 )
-                assert TrickTakingState._playable(state, 0) == expected  # type: ignore[arg-type]
+                assert state._playable(0) == expected
 
 
 TRICK_GAMES = [

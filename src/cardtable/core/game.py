@@ -128,20 +128,25 @@ class Game(ABC):
         return f"cardtable.make({self.name!r}, {args})"
 
 
-class State(ABC):
+class State:
     """One match in play. Subclasses set ``_to_act`` as play goes on, and ``_finish`` the match.
 
     Where a game keeps its fields: CPython 3.11 keeps up to 29 attributes of an instance dict in a
     compact form it reads quickly, and from the 30th on in a dict it reads slowly (counting
     ``_rng_shared``, which a state and its clones gain when it is cloned, and ``_rng_seed``, which a
-    sampled world gains; ``tests/test_contract.py`` checks every game). A game's state class may list
-    its own fields in ``__slots__`` instead (``core/tricks.TrickTakingState`` and the trick games do):
-    slots are read as fast as the compact form, and any number of them, so adding a field costs no more
-    than the field; the contract's fields stay in the instance dict. Every slot is set by ``_setup``.
-    Defaults that rarely change are class attributes (never slots), so a state holds them only once
-    they do.
+    sampled world gains; ``tests/test_contract.py`` checks every game). So the contract's fields read on
+    every move are slots, and each game lists its own fields in ``__slots__``: slots are read as fast as
+    the compact form, and any number of them, so adding a field costs no more than the field. Every
+    slot is set by ``_setup``. Defaults that rarely change are class attributes (never slots), so a
+    state holds them, in its instance dict, only once they do.
+
+    The compiled build (``setup.py``) makes each state class an extension type from the same source:
+    a ``.pxd`` beside the module declares its slots as C fields, which compiled code reads without a
+    look-up. That is why this class is no ``ABC`` and builds its tables on first use rather than in
+    ``__init_subclass__`` (``class_tables``): an extension type takes neither.
     """
 
+    __slots__ = ("__dict__", "_dispatch", "_legal", "_log", "_to_act", "game")
     _copy_fields: ClassVar[tuple[str, ...]] = ()
     """Attributes holding flat mutable containers, copied shallowly by ``clone``."""
     _copy_nested: ClassVar[tuple[str, ...]] = ()
@@ -161,26 +166,12 @@ class State(ABC):
     (seeding costs more than most rollouts' moves, and many rollouts meet no chance)."""
     _verbs: ClassVar[tuple[Verb, ...]] = ()
     """The game's kinds of move and their action-id blocks (see ``Verb``)."""
-    _dispatch: ClassVar[tuple[tuple[MoveFn, WhyNotFn, int], ...]] = ()
-    """Per action id: the verb's move method, its reason method and the argument (built from ``_verbs``)."""
-    _slot_names: ClassVar[tuple[str, ...]] = ()
-    """The ``__slots__`` of the class and its bases: the fields kept outside the instance dict."""
-    _verb_of: ClassVar[tuple[str, ...]] = ()
-    """Per action id: the name of its verb (for ``describe``)."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls._verbs:
-            cls._dispatch = _dispatch_table(cls)
-            cls._verb_of = tuple(
-                verb.name for verb in sorted(cls._verbs, key=lambda v: v.base) for _ in range(verb.size)
-            )
-        cls._slot_names = tuple(
-            name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ())
-        )
+    _dispatch: tuple[tuple[MoveFn, WhyNotFn, int], ...]
+    """Per action id: the verb's move method, its reason method and the argument (``class_tables``)."""
 
     def __init__(self, game: Game, seed: int | None, script: ChanceScript | None = None) -> None:
         self.game = game
+        self._dispatch = class_tables(type(self)).dispatch
         self._seed = seed
         self._rng = random.Random(seed)
         if script is not None:
@@ -348,7 +339,7 @@ class State(ABC):
         """What ``action`` means for the seat to act now: its verb and arguments, as a move's ``Fact``
         (legal now or not; the game over, the seat is None)."""
         _, _, arg = self._dispatch[action]
-        return self._describe(self._verb_of[action], self._to_act, arg, action)
+        return self._describe(class_tables(type(self)).verb_of[action], self._to_act, arg, action)
 
     def tell(self, action: int) -> list[Fact]:
         """Take ``action`` as ``apply_action`` does (IllegalAction, state unchanged, if not legal) and say
@@ -381,11 +372,11 @@ class State(ABC):
     def end_replay(self) -> None:
         """Take chance from the seed again, as in a new match: a replay ends with this once every event
         of its record is used, so play can go on from the replayed state."""
-        self.__dict__.pop("_script", None)
+        vars(self).pop("_script", None)
 
     def clone(self) -> State:
         """An independent copy that shares nothing mutable with this state."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # no __init__; an extension type's own __new__ when compiled
         fields = self._fields()
         fields["_log"] = self._log.copy()
         if type(self._legal) is list:  # it may be a list the game keeps up to date in place
@@ -403,10 +394,17 @@ class State(ABC):
 
     def _fields(self) -> dict[str, Any]:
         """Every field of the state by name: the instance dict's and the slots'."""
-        fields = dict(self.__dict__)
-        for name in self._slot_names:
+        fields = dict(vars(self))
+        for name in class_tables(type(self)).slot_names:
             fields[name] = getattr(self, name)
         return fields
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A pickle (OpenSpiel's adapter pickles states) holds the fields but the class's dispatch table,
+        which the class gives again; the same in both builds."""
+        fields = self._fields()
+        del fields["_dispatch"]
+        return _unpickled_state, (type(self), fields)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -540,3 +538,47 @@ def _dispatch_table(cls: type[State]) -> tuple[tuple[MoveFn, WhyNotFn, int], ...
     if gaps:
         raise TypeError(f"{cls.__name__}: no verb covers the action ids {gaps}")
     return tuple(entry for entry in table if entry is not None)
+
+
+def _unpickled_state(cls: type[State], fields: dict[str, Any]) -> State:
+    """A state from the fields ``State.__reduce__`` kept."""
+    state = cls.__new__(cls)
+    state._dispatch = class_tables(cls).dispatch
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state
+
+
+class ClassTables(NamedTuple):
+    """What a state class derives from its declarations once (``class_tables``)."""
+
+    dispatch: tuple[tuple[MoveFn, WhyNotFn, int], ...]
+    """Per action id: the verb's move method, its reason method and the argument (from ``_verbs``)."""
+    verb_of: tuple[str, ...]
+    """Per action id: the name of its verb (for ``describe``)."""
+    slot_names: tuple[str, ...]
+    """The ``__slots__`` of the class and its bases: the fields kept outside the instance dict (``clone``
+    copies both)."""
+
+
+_class_tables: dict[type[State], ClassTables] = {}
+
+
+def class_tables(cls: type[State]) -> ClassTables:
+    """The tables of a state class, made at its first match: TypeError, as an ``ABC`` would give,
+    when it leaves an abstract method of its bases undefined, or when its verbs are not well formed."""
+    tables = _class_tables.get(cls)
+    if tables is None:
+        abstract = sorted(
+            name for name in dir(cls) if getattr(getattr(cls, name), "__isabstractmethod__", False)
+        )
+        if abstract:
+            raise TypeError(f"Can't instantiate abstract class {cls.__name__} without {', '.join(abstract)}")
+        verbs = sorted(cls._verbs, key=lambda verb: verb.base)
+        slots = (name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ()))
+        tables = _class_tables[cls] = ClassTables(
+            dispatch=_dispatch_table(cls) if verbs else (),
+            verb_of=tuple(verb.name for verb in verbs for _ in range(verb.size)),
+            slot_names=tuple(name for name in slots if name != "__dict__"),
+        )
+    return tables

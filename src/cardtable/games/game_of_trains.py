@@ -310,6 +310,22 @@ class GameOfTrainsState(State):
         Verb("use", USE_BASE, USE_AT_BASE - USE_BASE),
         Verb("use_at", USE_AT_BASE, NUM_ACTIONS - USE_AT_BASE),
     )
+    __slots__ = (
+        "_discard",
+        "_draw_pile",
+        "_drawn",
+        "_first",
+        "_market",
+        "_order",
+        "_phase",
+        "_protect",
+        "_setup_discards",
+        "_setup_hands",
+        "_trains",
+        "_turn_actions",
+        "_turn_limit",
+        "_turns",
+    )
     _copy_fields: ClassVar[tuple[str, ...]] = (
         "_draw_pile",
         "_discard",

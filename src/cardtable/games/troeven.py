@@ -236,9 +236,9 @@ class TroevenState(TrickTakingState):
     _round_tricks: ClassVar[int] = TRICKS_PER_ROUND
 
     _verbs = (Verb("play", PLAY_BASE, len(PIQUET_CARDS)), Verb("trump", TRUMP_BASE, len(PIQUET_SUITS)))
-    _version: ClassVar[int]
-    """1 or 2, as the observation shows it."""
-    _plays_from_piles: ClassVar[bool]
+    _version: ClassVar[int] = 0
+    """1 or 2, as the observation shows it (each version's class says which)."""
+    _plays_from_piles: ClassVar[bool] = False
     """True when a seat plays from the tops of its face-up piles (version 1), not from a hand."""
     _trump_suit: int | None
     _dealer: int
@@ -662,7 +662,8 @@ class MiniTroeven(StockTroeven):
 
     __slots__ = ()
     _pack = MINI_CARDS
-    _pack_codes = tuple(PIQUET_CODES[card] for card in MINI_CARDS)
+    # a map, not a generator expression: the compiled build's class bodies take none
+    _pack_codes = tuple(map(PIQUET_CODES.__getitem__, MINI_CARDS))
     _round_tricks = MINI_HAND
     _tricks_before_a_break = 0
     _first_hand, _n_rest, _d_hand = MINI_HAND, 0, MINI_HAND

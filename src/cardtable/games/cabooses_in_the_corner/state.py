@@ -102,6 +102,22 @@ class CaboosesState(State):
         Verb("relocate", RELOCATE_BASE, END_ACTION - RELOCATE_BASE),
         Verb("end", END_ACTION, 1),
     )
+    __slots__ = (
+        "_board",
+        "_counts",
+        "_dealer",
+        "_depot",
+        "_drawn",
+        "_first_turn",
+        "_flips",
+        "_hand",
+        "_moves",
+        "_piles",
+        "_played",
+        "_present",
+        "_sizes",
+        "_turn_start",
+    )
     _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_sizes", "_piles", "_first_turn", "_depot")
     _copy_nested: ClassVar[tuple[str, ...]] = ("_counts",)
 
