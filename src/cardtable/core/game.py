@@ -131,51 +131,58 @@ class Game(ABC):
 class State:
     """One match in play. Subclasses set ``_to_act`` as play goes on, and ``_finish`` the match.
 
-    Where a game keeps its fields: CPython 3.11 keeps up to 29 attributes of an instance dict in a
-    compact form it reads quickly, and from the 30th on in a dict it reads slowly (counting
-    ``_rng_shared``, which a state and its clones gain when it is cloned, and ``_rng_seed``, which a
-    sampled world gains; ``tests/test_contract.py`` checks every game). So the contract's fields read on
-    every move are slots, and each game lists its own fields in ``__slots__``: slots are read as fast as
-    the compact form, and any number of them, so adding a field costs no more than the field. Every
-    slot is set by ``_setup``. Defaults that rarely change are class attributes (never slots), so a
-    state holds them, in its instance dict, only once they do.
-
-    The compiled build (``setup.py``) makes each state class an extension type from the same source:
-    a ``.pxd`` beside the module declares its slots as C fields, which compiled code reads without a
-    look-up. That is why this class is no ``ABC`` and builds its tables on first use rather than in
-    ``__init_subclass__`` (``class_tables``): an extension type takes neither.
+    Every field of a state is a slot, a game's too (its class lists them in ``__slots__``, and
+    ``_setup`` sets each): CPython 3.11 reads slots as fast as the compact form of an instance dict,
+    which it keeps for 29 attributes only, and the compiled build (``setup.py``) declares them as C
+    fields (a ``.pxd`` beside the module), which compiled code reads without a look-up, so each state
+    class is an extension type there, from the same source. An extension type takes no ``ABC`` and no
+    ``__init_subclass__``: this class builds its tables on first use instead (``class_tables``).
     """
 
-    __slots__ = ("__dict__", "_dispatch", "_legal", "_log", "_to_act", "game")
+    __slots__ = (
+        "_dispatch",
+        "_legal",
+        "_log",
+        "_rng",
+        "_rng_seed",
+        "_rng_shared",
+        "_script",
+        "_seed",
+        "_stops_at_hand_end",
+        "_to_act",
+        "_truncated",
+        "_winners",
+        "game",
+    )
     _copy_fields: ClassVar[tuple[str, ...]] = ()
     """Attributes holding flat mutable containers, copied shallowly by ``clone``."""
     _copy_nested: ClassVar[tuple[str, ...]] = ()
     """Attributes holding lists of lists, copied one level deeper by ``clone``."""
-    _script: ChanceScript | None = None
-    """Chance outcomes from a record being replayed; None while the seed decides."""
-    _winners: Sequence[int] = ()
-    """The winning seats once the match is over."""
-    _truncated = False
-    """True once a safeguard limit (not the rules' own end) stopped the match."""
-    _rng_shared = False
-    """True while a clone shares ``_rng`` with its original (copied at the next chance event)."""
-    _stops_at_hand_end = False
-    """Set by ``stop_at_hand_end`` on search's worlds: a hand's end is scored, and nothing more dealt."""
-    _rng_seed: int | None = None
-    """A sampled world's seed for its own future chance, made into ``_rng`` at its first chance event
-    (seeding costs more than most rollouts' moves, and many rollouts meet no chance)."""
     _verbs: ClassVar[tuple[Verb, ...]] = ()
     """The game's kinds of move and their action-id blocks (see ``Verb``)."""
     _dispatch: tuple[tuple[MoveFn, WhyNotFn, int], ...]
     """Per action id: the verb's move method, its reason method and the argument (``class_tables``)."""
+    _script: ChanceScript | None
+    """Chance outcomes from a record being replayed; None while the seed decides."""
+    _winners: Sequence[int]
+    """The winning seats once the match is over."""
+    _truncated: bool
+    """True once a safeguard limit (not the rules' own end) stopped the match."""
+    _rng_shared: bool
+    """True while a clone shares ``_rng`` with its original (copied at the next chance event)."""
+    _stops_at_hand_end: bool
+    """Set by ``stop_at_hand_end`` on search's worlds: a hand's end is scored, and nothing more dealt."""
+    _rng_seed: int | None
+    """A sampled world's seed for its own future chance, made into ``_rng`` at its first chance event
+    (seeding costs more than most rollouts' moves, and many rollouts meet no chance)."""
 
     def __init__(self, game: Game, seed: int | None, script: ChanceScript | None = None) -> None:
         self.game = game
         self._dispatch = class_tables(type(self)).dispatch
         self._seed = seed
         self._rng = random.Random(seed)
-        if script is not None:
-            self._script = script
+        self._rng_seed, self._rng_shared, self._script = None, False, script
+        self._winners, self._truncated, self._stops_at_hand_end = (), False, False
         self._log: list[Entry] = []
         self._legal: Sequence[int] | None = None
         self._to_act: int | None = None
@@ -372,7 +379,7 @@ class State:
     def end_replay(self) -> None:
         """Take chance from the seed again, as in a new match: a replay ends with this once every event
         of its record is used, so play can go on from the replayed state."""
-        vars(self).pop("_script", None)
+        self._script = None
 
     def clone(self) -> State:
         """An independent copy that shares nothing mutable with this state."""
@@ -393,8 +400,8 @@ class State:
         return new
 
     def _fields(self) -> dict[str, Any]:
-        """Every field of the state by name: the instance dict's and the slots'."""
-        fields = dict(vars(self))
+        """Every field of the state by name: the slots', and a Python subclass's instance dict."""
+        fields = dict(getattr(self, "__dict__", ()))
         for name in class_tables(type(self)).slot_names:
             fields[name] = getattr(self, name)
         return fields

@@ -1,5 +1,8 @@
 # The compiled build (setup.py) declares the __slots__ of TrickTakingState
-# as C fields; core/game.pxd says why.
+# as C fields, and the helpers its moves call most as C methods (cpdef: Python calls them as before);
+# core/game.pxd says why.
+cimport cython
+
 from cardtable.core.game cimport State
 
 
@@ -17,3 +20,9 @@ cdef class TrickTakingState(State):
     cdef public object _tricks
     cdef public object _tricks_per_hand
     cdef public object _trump_mask
+    cpdef _next_seat(self, seat)
+    cpdef _start_trick_play(self, leader)
+    cpdef _playable(self, seat)
+    cpdef _legal_cards(self)
+    @cython.locals(played=Py_ssize_t, index=Py_ssize_t, taken=Py_ssize_t)
+    cpdef _play_card(self, seat, card)

@@ -106,12 +106,15 @@ class CaboosesState(State):
         "_board",
         "_counts",
         "_dealer",
+        "_departed",
         "_depot",
         "_drawn",
         "_first_turn",
         "_flips",
         "_hand",
+        "_losers",
         "_moves",
+        "_outcome",
         "_piles",
         "_played",
         "_present",
@@ -145,12 +148,13 @@ class CaboosesState(State):
     _turn_start: int
     """The log index of the turn's first move, or of the move after the turn's latest forced draws:
     ``turn_start``."""
-    _outcome: str | None = None
-    _losers: Sequence[int] = ()
-    _departed: tuple[Pile, ...] = ()
+    _outcome: str | None
+    _losers: Sequence[int]
+    _departed: tuple[Pile, ...]
 
     def _setup(self) -> None:
         n = self.game.players
+        self._outcome, self._losers, self._departed = None, (), ()
         self._deal(self.game.seat_option("first_dealer"))
         self._first_turn = [True] * n
         self._start_turn((self._dealer + 1) % n)

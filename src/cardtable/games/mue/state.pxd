@@ -1,5 +1,6 @@
 # The compiled build (setup.py) declares the __slots__ of MueState
-# as C fields; core/game.pxd says why.
+# as C fields, and the helpers its moves call most as C methods (cpdef: Python calls them as before);
+# core/game.pxd says why.
 from cardtable.core.tricks cimport TrickTakingState
 
 
@@ -19,3 +20,6 @@ cdef class MueState(TrickTakingState):
     cdef public object _sheet
     cdef public object _shown
     cdef public object _shows
+    cpdef _end_turn(self, seat)
+    cpdef _hide_show(self, seat, action)
+    cpdef _trump_choices(self, seat)
