@@ -18,7 +18,7 @@ cdef class TrickTakingState(State):
     cdef public object _trick
     cdef public object _trick_seats
     cdef public object _tricks
-    cdef public object _tricks_per_hand
+    cdef public Py_ssize_t _tricks_per_hand
     cdef public object _trump_mask
     cpdef _next_seat(self, seat)
     cpdef _start_trick_play(self, leader)
