@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from operator import add
+from operator import add, attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Pack
@@ -382,20 +382,27 @@ class State:
         self._script = None
 
     def clone(self) -> State:
-        """An independent copy that shares nothing mutable with this state."""
-        new = type(self).__new__(type(self))  # no __init__; an extension type's own __new__ when compiled
-        fields = self._fields()
-        fields["_log"] = self._log.copy()
-        if type(self._legal) is list:  # it may be a list the game keeps up to date in place
-            fields["_legal"] = self._legal.copy()
-        for name in self._copy_fields:
-            fields[name] = fields[name].copy()
-        for name in self._copy_nested:
-            fields[name] = [inner.copy() for inner in fields[name]]
-        self._rng_shared = fields["_rng_shared"] = True  # copied on the next chance event, not now
-        # One attribute at a time, not new.__dict__ = fields: so the copy keeps CPython's compact
-        # attribute storage (see the class docstring), and search plays on it at full speed.
-        for name, value in fields.items():
+        """An independent copy that shares nothing mutable with this state. Search clones a state every
+        iteration, so the slots are read in one call (``ClassTables.read_slots``) and copied by index."""
+        cls = type(self)
+        tables = class_tables(cls)
+        new = cls.__new__(cls)  # no __init__; an extension type's own __new__ when compiled
+        values = [*tables.read_slots(self)]
+        for at in tables.shallow_copies:
+            values[at] = values[at].copy()
+        for at in tables.nested_copies:
+            values[at] = [inner.copy() for inner in values[at]]
+        legal = values[tables.legal_at]
+        if type(legal) is list:  # it may be a list the game keeps up to date in place
+            values[tables.legal_at] = legal.copy()
+        self._rng_shared = values[tables.rng_shared_at] = True  # copied on the next chance event, not now
+        for name, value in zip(tables.slot_names, values, strict=True):
+            setattr(new, name, value)
+        for name, value in getattr(self, "__dict__", {}).items():  # a Python subclass's own fields
+            if name in self._copy_fields:
+                value = value.copy()
+            elif name in self._copy_nested:
+                value = [inner.copy() for inner in value]
             setattr(new, name, value)
         return new
 
@@ -564,8 +571,17 @@ class ClassTables(NamedTuple):
     verb_of: tuple[str, ...]
     """Per action id: the name of its verb (for ``describe``)."""
     slot_names: tuple[str, ...]
-    """The ``__slots__`` of the class and its bases: the fields kept outside the instance dict (``clone``
-    copies both)."""
+    """The ``__slots__`` of the class and its bases: every field of a game's state."""
+    read_slots: Callable[[State], tuple[Any, ...]]
+    """The values of ``slot_names``, in one call (``clone``)."""
+    shallow_copies: tuple[int, ...]
+    """Where in ``slot_names`` the log and ``_copy_fields`` are: ``clone`` copies them."""
+    nested_copies: tuple[int, ...]
+    """Where in ``slot_names`` the ``_copy_nested`` are: ``clone`` copies them one level deeper."""
+    legal_at: int
+    """Where ``_legal`` is in ``slot_names``."""
+    rng_shared_at: int
+    """Where ``_rng_shared`` is in ``slot_names``."""
 
 
 _class_tables: dict[type[State], ClassTables] = {}
@@ -583,9 +599,15 @@ def class_tables(cls: type[State]) -> ClassTables:
             raise TypeError(f"Can't instantiate abstract class {cls.__name__} without {', '.join(abstract)}")
         verbs = sorted(cls._verbs, key=lambda verb: verb.base)
         slots = (name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ()))
+        names = tuple(name for name in slots if name != "__dict__")
         tables = _class_tables[cls] = ClassTables(
             dispatch=_dispatch_table(cls) if verbs else (),
             verb_of=tuple(verb.name for verb in verbs for _ in range(verb.size)),
-            slot_names=tuple(name for name in slots if name != "__dict__"),
+            slot_names=names,
+            read_slots=attrgetter(*names),
+            shallow_copies=tuple(names.index(name) for name in ("_log", *cls._copy_fields) if name in names),
+            nested_copies=tuple(names.index(name) for name in cls._copy_nested if name in names),
+            legal_at=names.index("_legal"),
+            rng_shared_at=names.index("_rng_shared"),
         )
     return tables
