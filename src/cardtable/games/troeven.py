@@ -51,7 +51,7 @@ Decisions (where the spec leaves a choice to the engine):
   covered, and before the call the cards not yet dealt) among those places; version 2 redraws the
   hands the seat cannot see and the stock, keeping sizes and the voids shown once the stock is empty
   (for a player, the other hand is then fully known).
-- Search speed (issue 42): version 1 makes its table of what a play uncovers at the trump call, the
+- Search speed: version 1 makes its table of what a play uncovers at the trump call, the
   first play of a round, and a resampled world changes only the entries of the piles still covered. A
   search's world told to stop at the round's end (``State.stop_at_hand_end``) scores it, deals no more,
   and shows only what is public between rounds (``_between_rounds``). Figures: ``bots/games/troeven.py``.

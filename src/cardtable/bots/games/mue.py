@@ -24,7 +24,7 @@ is its hand score against the active seats' mean, linear over ``REWARD_SPAN`` po
 [0, 1]): the game is won by the highest total, and a linear reward lets the average over rollouts weigh
 a contract by the points it is worth. Rollouts play the whole hand:
 - they bid as the policy does (a random auction nearly always ends in an éclat, which makes every bid
-  look alike; rollouts that stopped bidding made every bid look unanswered, issue 36), but never for an
+  look alike; rollouts that stopped bidding made every bid look unanswered), but never for an
   éclat: that is the policy's answer to random bidders, and in rollouts it would turn a seat that draws
   level into the start of a war of éclats rather than the latecomer who pays;
 - they name trumps and the partner as the policy does, since a random trump or partner makes every
@@ -37,13 +37,14 @@ counts and the goal of the turn under way are remembered (``_Auction``), so the 
 read none. The public cards the first observation showed are kept too, with every show and trump of the
 rollout: a seat's first bid then needs no observation when its ``show`` moves name every card it hides
 (``_read_hand``), nor does the partner once both trumps were named in the rollout (from 4.5 observations an
-iteration to 2.4 over ``bench_bots.py``'s positions; with issue 42's other changes, 1.3× the iterations a
-second: ``games/mue/__init__.py``). An iteration from the auction takes 0.64 ms, against 0.86 ms when every
-bid read the observation (``hard``'s auction moves in six first hands, side by side on a loaded machine; 0.4
-ms when rollouts stopped bidding). A bid reads each action id's notation once (``_MOVES``: its kind, and the
-card a ``show`` shows), not every legal move's at every bid, and picks its move by one ``max`` or ``min``
-over the ranks kept per best colour (``_RANKS``); the trumps are counted in one ``Counter`` of the hand's
-colours and numbers (with the engine's cheaper observations, 1.3–1.4× the iterations a second:
+iteration to 2.4 over ``bench_bots.py``'s positions; with the other search-speed changes of December
+2026, 1.3× the iterations a second: ``games/mue/__init__.py``). An iteration from the auction takes
+0.64 ms, against 0.86 ms when every bid read the observation (``hard``'s auction moves in six first
+hands, side by side on a loaded machine; 0.4 ms when rollouts stopped bidding). A bid reads each action
+id's notation once (``_MOVES``: its kind, and the card a ``show`` shows), not every legal move's at every
+bid, and picks its move by one ``max`` or ``min`` over the ranks kept per best colour (``_RANKS``); the
+trumps are counted in one ``Counter`` of the hand's colours and numbers (with the engine's cheaper
+observations, 1.3–1.4× the iterations a second:
 ``games/mue/__init__.py``). A review does not grow the budget of an auction decision (``review_growth``),
 and grows others to twice the base, not four times.
 The search is flat (``tree_depth`` 1): every move at the root is judged by rollouts alone. Deeper, a
@@ -502,7 +503,7 @@ def review_growth(public: JsonDict) -> int:
 POLICY: Policy = play
 HARD_SECONDS = 0.09
 """The ``hard`` bot's CPU seconds a move here with 5 players (measured: ``bots/ismcts.HARD_SECONDS``;
-0.091–0.094 s at load average 1.8–2.0, 0.14 s before issue 42)."""
+0.091–0.094 s at load average 1.8–2.0, 0.14 s before those changes)."""
 EVALUATION = Evaluation(
     hand_end=True,
     rewards=hand_rewards,

@@ -15,7 +15,7 @@ queen depends on everyone ducking sensibly, which random play does not do (at 30
 the heuristic over 60 games: 70.6% [61.7, 79.4] of the wins, against 60.3% [49.4, 71.2] with random
 rollouts).
 
-Speed (issue 42): the policy runs at every rollout move, so it reads the table as card ids and masks
+Speed: the policy runs at every rollout move, so it reads the table as card ids and masks
 (action ids are card ids) and, in a rollout, keeps what it read in the view's ``memory`` from one of
 its moves to the next, updated by the card it chose, reading the observation again only when
 another move came between (a forced move, a move of the tree) or the hand ended (the score's event).

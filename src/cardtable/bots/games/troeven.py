@@ -14,7 +14,7 @@ Evaluation: rollouts stop at the end of the round; a seat's reward is ``0.75`` f
 (more than 20 points, ``0.375`` each at 20–20) plus ``0.25 * points / 40``, so search wants the round
 first and points second.
 
-Search speed (issue 42): the rollouts are uniformly random, so an iteration is the engine's moves,
+Search speed: the rollouts are uniformly random, so an iteration is the engine's moves,
 ``resample``, the next round's deal that ended every rollout and the public view read there. The view is
 built in one pass; known voids are read in one pass (``core/tricks``); the hidden cards are split
 between two holders with one draw a card (``core.hidden``, the same draws); version 1's table of what a

@@ -36,7 +36,7 @@ Decisions (gaps the spec leaves, and readings of it):
 - Search builds an observation at a few moves of its rollouts' auctions and at every rollout's end, so
   observations are made cheaply, the same dict out: hands and face-up sets listed by one table lookup a
   colour (``names_of``), the trump order copied from a cached one, the auction's counts read off the face-up
-  cards until the tricks (an auction observation from about 23 to 13 µs), and for issue 42 the fields read
+  cards until the tricks (an auction observation from about 23 to 13 µs), and, for search, the fields read
   once and the tricks' fields built only once a card is played (9.9 to 8.8 µs, the least of 15 runs over
   2,000 observations of ``bench_bots.py``'s searches). A seat's ``show`` actions are found when it is first
   to act in a hand's auction (``resample`` redeals hands) and kept as tuples, so a clone copies one list.
@@ -51,7 +51,7 @@ Decisions (gaps the spec leaves, and readings of it):
   0.69 s of CPU a decision. A search's world told to stop at the hand's end (``State.stop_at_hand_end``)
   scores it and deals no more: its phase is ``over`` with a seat still to act, and its view only the scores
   and where the match stands (``_between_hands``): no rollout ends with seeding a generator, shuffling and
-  dealing, nor with the view of a table dealt afresh. For issue 42 (the rollouts' card plays in one loop,
+  dealing, nor with the view of a table dealt afresh. For search speed (the rollouts' card plays in one loop,
   ``State.play_randomly``; fewer observations in the rollouts' auctions; the above), ``bench_bots.py``'s
   first column went from 2,775–2,874 to 3,686–3,914 iterations per CPU second (three alternating runs, load
   average 1.8–2.0: 1.3×; before the stop at the hand's end, 3,381–3,512), and 4,774–4,880 in the compiled
