@@ -14,7 +14,7 @@ missing (``setup_requires``, which setuptools' PEP 517 backend reports to pip); 
 
 A ``.pxd`` beside a state module (``core/game.pxd`` and each game's) declares its state classes' slots as
 C fields, so each class is compiled as an extension type whose fields compiled code reads without a look-up:
-random playout went from about the pure build's speed to 1.2–1.4 times it (docs/performance.md). The
+random playout went from about the pure build's speed to 1.3–1.5 times it (docs/performance.md). The
 ``.py`` stays the one source; ``tests/core/test_declarations.py`` holds each ``.pxd`` to its class's
 ``__slots__``.
 
