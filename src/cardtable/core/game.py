@@ -408,10 +408,11 @@ class State:
 
     def _fields(self) -> dict[str, Any]:
         """Every field of the state by name: the slots', and a Python subclass's instance dict."""
-        fields = dict(getattr(self, "__dict__", ()))
-        for name in class_tables(type(self)).slot_names:
-            fields[name] = getattr(self, name)
-        return fields
+        tables = class_tables(type(self))
+        return {
+            **getattr(self, "__dict__", {}),
+            **dict(zip(tables.slot_names, tables.read_slots(self), strict=True)),
+        }
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A pickle (OpenSpiel's adapter pickles states) holds the fields but the class's dispatch table,
