@@ -17,7 +17,7 @@ from ..helpers import configurations
 PACKAGE = Path(cardtable.__file__).parent
 DECLARATIONS = sorted(PACKAGE.rglob("*.pxd"))
 CLASS = re.compile(r"^cdef class (\w+)\((\w+)\):|^cdef class (\w+):")
-FIELD = re.compile(r"^    cdef public (?:\w+ )+(\w+)$")  # a type of one word or more (unsigned int)
+FIELD = re.compile(r"^    cdef public \w+ (\w+)$")
 
 
 def declared(path: Path) -> dict[str, set[str]]:

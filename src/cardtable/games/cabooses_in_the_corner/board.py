@@ -2,8 +2,8 @@
 and the look-up tables built from them once, at import, from the definitions of §5 and §6.2.
 
 Everything here is a constant: the rules (``rules.py``) and the state (``state.py``) become table
-look-ups, and the state keeps the board as small masks per code that these tables update as piles
-change (see "the board as small masks" below).
+look-ups, and the state keeps the board as bits (``_board``) that two of these tables update as piles
+change (see "the board as bits" below).
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ RAILWAYS = range(4)
 CORNERS = range(4, 8)
 ADJACENT = ((4, 7), (4, 5), (5, 6), (6, 7))
 """The two corners next to each railway (§3): N–NE,NW; E–NE,SE; S–SE,SW; W–SW,NW."""
+EMPTY_ACCEPTS = (TRAINS,) * 4 + (CABOOSES,) * 4
+"""What an empty place takes: any train card on a railway, a caboose in a corner."""
 TRAIN_LENGTH = 8
 """A complete train: ``P8`` and one colour's 7..1; also the longest pile there can be."""
 
@@ -70,10 +72,16 @@ def _every_pile() -> list[Pile]:
 PILES: tuple[Pile, ...] = tuple(_every_pile())
 PILE_ID = {pile: pid for pid, pile in enumerate(PILES)}
 EMPTY = PILE_ID[()]
+PILE_LEN = tuple(map(len, PILES))
 PILE_CODES = tuple(tuple(CODES[card] for card in pile) for pile in PILES)
 """``PILE_CODES[pid]``: the pile's codes, bottom to top (for observations)."""
 CABOOSE_BASED = tuple(bool(pile) and pile[0] >= TRAIN_CARDS for pile in PILES)
 """Piles that a RELOCATE may carry (§6.2 A4): their bottom card is ``P8`` or ``OB``."""
+PLACE_TAKES = tuple(
+    tuple(ACCEPTS[pile[-1]] if pile else EMPTY_ACCEPTS[place] for pile in PILES)
+    for place in range(NUM_PLACES)
+)
+"""``PLACE_TAKES[place][pid]``: the mask of codes that may be played there (§6.2 A1, A2)."""
 ARRIVING = tuple(
     tuple(EMPTY if place in CORNERS and len(pile) == TRAIN_LENGTH else pid for pid, pile in enumerate(PILES))
     for place in range(NUM_PLACES)
@@ -180,35 +188,52 @@ PACKS = {broken: pack_for(broken) for broken in (False, True)}
 PACK_CODES = {broken: tuple(CODES[card] for card in pack) for broken, pack in PACKS.items()}
 """The packs' codes, for checking a recorded deal."""
 
-# -- the board as small masks -----------------------------------------------------------------------
-# The state keeps what the board takes and holds per code, in masks of places that fit a machine word
-# (``_where``, ``_holds``), with masks of codes over them (``_offered``, ``_held``): a pile's change
-# updates the few codes its top takes and, on a railway, the codes it gained or lost, and those codes
-# say whether a move from or onto it may have appeared or gone, so the board's moves are looked for only
-# then. In pure Python these are small integers; the compiled build keeps them in C integers.
+# -- the board as bits -------------------------------------------------------------------------------
+# The state keeps what the board allows and holds in one integer, ``_board``, changed by two table
+# look-ups whenever a pile changes: a hand's plays are then one ``&`` away, and one more ``&`` tells
+# whether the change may have made or unmade a move, so the board's moves are looked for only then.
 
-RAILWAY_PLACES = sum(1 << place for place in RAILWAYS)
-CORNER_PLACES = sum(1 << place for place in CORNERS)
-ALL_PLACES = RAILWAY_PLACES | CORNER_PLACES
-NUM_RAILWAYS = len(RAILWAYS)
-PILE_TAKES = tuple(ACCEPTS[pile[-1]] if pile else 0 for pile in PILES)
-"""``PILE_TAKES[pid]``: the codes a pile's top takes (none for the empty pile, which takes by place:
-``EMPTY_TAKING``); ``PILE_TAKES_CODES[pid]``: the same as a tuple of codes."""
-PILE_TAKES_CODES = tuple(tuple(bits(takes)) for takes in PILE_TAKES)
-PILE_TRAINS = tuple(sum(1 << card for card in pile if card < TRAIN_CARDS) for pile in PILES)
-"""``PILE_TRAINS[pid]``: the train cards a pile holds, as a mask of codes (those a move may carry)."""
-EMPTY_TAKING = tuple(RAILWAY_PLACES if card < TRAIN_CARDS else CORNER_PLACES for card in range(NUM_CODES))
-"""``EMPTY_TAKING[code]``: the places that take the code when empty (§6.2 A1, A2)."""
-EMPTY_OFFERS = tuple(
-    (TRAINS if empty & RAILWAY_PLACES else 0) | (CABOOSES if empty & CORNER_PLACES else 0)
-    for empty in range(1 << NUM_PLACES)
+WANTS_BASE = PLAY_BASE + NUM_CODES * NUM_PLACES
+"""Bit ``WANTS_BASE + code * 8 + place``: the pile there, not empty, takes that code (a move may end
+there)."""
+HOLDS_BASE = WANTS_BASE + NUM_CODES * NUM_PLACES
+"""Bit ``HOLDS_BASE + code * 8 + railway``: that railway holds that train card (a move may start there)."""
+
+
+def _board_bits(place: int, pile: int) -> int:
+    """A pile's part of ``_board``: the plays onto it (bits at their action ids), what it takes, and
+    on a railway, the train cards it holds."""
+    cards = PILES[pile]
+    found = sum(1 << PLAY_BASE + card * NUM_PLACES + place for card in bits(PLACE_TAKES[place][pile]))
+    if cards:
+        found += sum(1 << WANTS_BASE + card * NUM_PLACES + place for card in bits(ACCEPTS[cards[-1]]))
+    if place in RAILWAYS:
+        found += sum(1 << HOLDS_BASE + card * NUM_PLACES + place for card in cards if card < TRAIN_CARDS)
+    return found
+
+
+def _move_signs(place: int, pile: int) -> int:
+    """The bits of ``_board`` that, with this pile at this place, may make a move from or onto it: a
+    railway holding a card its top takes; for a railway, a pile taking one of its cards."""
+    cards = PILES[pile]
+    signs = 0
+    if cards:
+        takes = bits(ACCEPTS[cards[-1]])
+        signs += sum(1 << HOLDS_BASE + card * NUM_PLACES + x for card in takes for x in RAILWAYS)
+    if place in RAILWAYS:
+        held = [card for card in cards if card < TRAIN_CARDS]
+        signs += sum(1 << WANTS_BASE + card * NUM_PLACES + y for card in held for y in range(NUM_PLACES))
+    return signs
+
+
+BOARD_BITS = tuple(
+    tuple(_board_bits(place, pile) for pile in range(len(PILES))) for place in range(NUM_PLACES)
 )
-"""``EMPTY_OFFERS[empty]``: the codes some place of a mask of empty places takes."""
-CODES_LOW = tuple(tuple(bits(mask)) for mask in range(1 << 12))
-CODES_HIGH = tuple(tuple(12 + code for code in bits(mask)) for mask in range(1 << NUM_CODES - 12))
-"""A mask of codes as its codes, ascending: ``CODES_LOW[mask & 0xFFF] + CODES_HIGH[mask >> 12]``."""
-PLACES_IN = tuple(tuple(bits(mask)) for mask in range(1 << NUM_PLACES))
-"""``PLACES_IN[mask]``: a mask of places as its places, ascending."""
+"""``BOARD_BITS[place][pid]``: that pile's part of ``_board`` (the board is the sum over its places)."""
+MOVE_SIGNS = tuple(
+    tuple(_move_signs(place, pile) for pile in range(len(PILES))) for place in range(NUM_PLACES)
+)
+"""``MOVE_SIGNS[place][pid]``: the ``_board`` bits that may make a move with that pile at that place."""
 TOUCHING = tuple(
     sum(1 << move_id(*move) for move in MOVE_OF if place in (move[0], move[2]))
     + sum(1 << relocate_id(*relocation) for relocation in RELOCATE_OF if place in relocation)
@@ -217,13 +242,40 @@ TOUCHING = tuple(
 """``TOUCHING[place]``: the move and relocate ids from or onto that place, as a mask."""
 UNTOUCHED = tuple(~touching for touching in TOUCHING)
 """``UNTOUCHED[place]``: every bit but ``TOUCHING[place]``'s (so that no mask is inverted on the hot path)."""
+CODE_PLAYS = tuple(((1 << NUM_PLACES) - 1) << (PLAY_BASE + card * NUM_PLACES) for card in range(NUM_CODES))
+HAND_PLAYS_LOW = tuple(sum(CODE_PLAYS[card] for card in bits(hand)) for hand in range(1 << 12))
+HAND_PLAYS_HIGH = tuple(
+    sum(CODE_PLAYS[12 + card] for card in bits(hand)) for hand in range(1 << NUM_CODES - 12)
+)
+"""A hand's plays onto any place, as bits at their action ids: ``HAND_PLAYS_LOW[hand & 0xFFF] |
+HAND_PLAYS_HIGH[hand >> 12]`` for a mask of codes (``_board`` keeps those the board allows)."""
+
+
+def hand_plays(hand: int) -> int:
+    """A hand's plays onto any place, as bits at their action ids (``hand``: a mask of codes)."""
+    return HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
+
+
 CODE_PLAY_IDS = tuple(
     tuple(tuple(PLAY_BASE + card * NUM_PLACES + place for place in bits(places)) for places in range(256))
     for card in range(NUM_CODES)
 )
-CODE_PLAY_IDS_END = tuple(tuple((*ids, END_ACTION) for ids in code_ids) for code_ids in CODE_PLAY_IDS)
-"""``CODE_PLAY_IDS[code][places]``: the ids of the plays of a code onto a mask of places;
-``CODE_PLAY_IDS_END``: the same followed by ``end``."""
+"""``CODE_PLAY_IDS[code][places]``: the ids of the plays of a code onto a mask of places."""
+CODE_SHIFT = tuple(PLAY_BASE + card * NUM_PLACES for card in range(NUM_CODES))
+"""``CODE_SHIFT[code]``: the id of the play of that code onto N, its first."""
+BELOW_CODE = tuple((1 << shift) - 1 for shift in CODE_SHIFT)
+TOP_PLAY_CODE = (0, *((length - 1 - PLAY_BASE) // NUM_PLACES for length in range(1, MOVE_BASE + 1)))
+"""``TOP_PLAY_CODE[plays.bit_length()]``: the code of the highest play in a mask of plays."""
+
+
+def play_ids(plays: int) -> tuple[int, ...]:
+    """The action ids of a mask of plays, ascending: one code's plays at a time, from the highest."""
+    ids: tuple[int, ...] = ()
+    while plays:
+        card = TOP_PLAY_CODE[plays.bit_length()]
+        ids = CODE_PLAY_IDS[card][plays >> CODE_SHIFT[card]] + ids
+        plays &= BELOW_CODE[card]
+    return ids
 
 
 @lru_cache(maxsize=1 << 14)

@@ -25,32 +25,29 @@ from .board import (
     ACCEPTS,
     ADJACENT,
     AFTER_PLAY,
-    ALL_PLACES,
     ARRIVING,
+    BOARD_BITS,
     CABOOSE_BASED,
     CARD_COPIES,
     CARD_IDS,
     CODE_COPIES,
-    CODE_PLAY_IDS,
-    CODE_PLAY_IDS_END,
+    CODE_PLAYS,
     CODES,
-    CODES_HIGH,
-    CODES_LOW,
     CORNERS,
     EMPTY,
-    EMPTY_OFFERS,
-    EMPTY_TAKING,
     END,
     END_ACTION,
+    HAND_PLAYS_HIGH,
+    HAND_PLAYS_LOW,
     HELD_CODES_HIGH,
     HELD_CODES_LOW,
+    HOLDS_BASE,
     MOVE_BASE,
     MOVE_BITS,
     MOVE_FITS,
     MOVE_OF,
-    NUM_CODES,
+    MOVE_SIGNS,
     NUM_PLACES,
-    NUM_RAILWAYS,
     NUMBER,
     OB,
     P8,
@@ -58,12 +55,8 @@ from .board import (
     PACKS,
     PILE_CODES,
     PILE_ID,
-    PILE_TAKES,
-    PILE_TAKES_CODES,
-    PILE_TRAINS,
     PILES,
     PLACES,
-    PLACES_IN,
     PLAY_BASE,
     PLAY_OF,
     RAILWAYS,
@@ -74,7 +67,9 @@ from .board import (
     TRAIN_CARDS,
     UNTOUCHED,
     Pile,
+    hand_plays,
     move_list,
+    play_ids,
     relocate_id,
 )
 from .rules import hand_of, hand_wants, ranking, reachable_tops, result_of_stalemate
@@ -86,13 +81,11 @@ _Card = TypeVar("_Card", int, str)
 class CaboosesState(State):
     """A game of Cabooses in the Corner in play.
 
-    Random play and search spend their time here, so the legal actions are read off masks kept up to
-    date as cards move rather than found by walking the board (see "the board as small masks" in
-    ``board.py``): the codes the seat to act may play (``_hand``), the codes some place takes
-    (``_offers``) and where (``_where``, ``_empty``), and ``_moves``, the board's moves and relocations,
-    looked for again only around a changed pile that had one or may now have one: when its top takes a
-    code a railway holds (``_held``), or it is a railway holding a code some pile takes. Every mask but
-    ``_moves`` fits a machine word, which the compiled build declares as C integers (``state.pxd``).
+    Random play and search spend their time here, so the legal actions are read off integers kept up
+    to date as cards move rather than found by walking the board: ``_board`` (see "the board as
+    bits" in ``board.py``), ``_hand`` (the plays of the seat to act, onto any board) and ``_moves``,
+    the board's moves and relocations, looked for again only around a changed pile that had one or may
+    now have one (``TOUCHING``, ``MOVE_SIGNS``).
 
     Search reads an observation at the start of each turn its rollouts' policy plays and at each
     rollout's end, and resamples a world per iteration, so both are built from tables and kept counts
@@ -110,36 +103,25 @@ class CaboosesState(State):
         Verb("end", END_ACTION, 1),
     )
     __slots__ = (
+        "_board",
         "_counts",
         "_dealer",
         "_departed",
         "_depot",
         "_drawn",
-        "_empty",
         "_first_turn",
         "_flips",
         "_hand",
-        "_held",
         "_losers",
         "_moves",
-        "_offered",
-        "_offers",
         "_outcome",
         "_piles",
         "_played",
         "_present",
         "_sizes",
         "_turn_start",
-        "_where",
     )
-    _copy_fields: ClassVar[tuple[str, ...]] = (
-        "_present",
-        "_sizes",
-        "_piles",
-        "_first_turn",
-        "_depot",
-        "_where",
-    )
+    _copy_fields: ClassVar[tuple[str, ...]] = ("_present", "_sizes", "_piles", "_first_turn", "_depot")
     _copy_nested: ClassVar[tuple[str, ...]] = ("_counts",)
 
     _counts: list[list[int]]
@@ -149,20 +131,13 @@ class CaboosesState(State):
     _sizes: list[int]
     """Per seat, how many cards it holds (kept as cards come and go: every observation shows them)."""
     _hand: int
-    """The codes the seat to act may play: those it holds, none once it has played the one card of a
-    first turn."""
+    """The plays the seat to act may make onto any board, as bits at their action ids: those of the
+    codes it holds (``hand_plays``), none once it has played the one card of a first turn."""
     _piles: list[int]
     """The id (in ``PILES``) of the pile at each place."""
-    _where: list[int]
-    """``_where[code]``: the places whose pile, not empty, takes the code (``PILE_TAKES``), as a mask."""
-    _empty: int
-    """The places with no pile, as a mask (``EMPTY_TAKING`` says which codes they take)."""
-    _offered: int
-    """The codes some pile takes: those whose ``_where`` is not empty."""
-    _offers: int
-    """The codes some place takes, empty places included: ``_hand & _offers`` are the plays' codes."""
-    _held: int
-    """The train cards some railway holds (a move may start there), as a mask of codes."""
+    _board: int
+    """The sum of ``BOARD_BITS`` over the places: the plays the board allows to any card (bits at their
+    action ids), what each pile takes and what each railway holds."""
     _moves: int
     """The moves and relocations the board allows, as bits at their action ids."""
     _first_turn: list[bool]
@@ -210,36 +185,20 @@ class CaboosesState(State):
         self._present = [present for _, present in hands]
         self._sizes = list(map(sum, self._counts))
         self._flips = tuple(deck[dealt : dealt + 4])
-        self._piles, self._empty, self._moves = [EMPTY] * NUM_PLACES, ALL_PLACES, 0
-        self._where, self._offered = [0] * NUM_CODES, 0
-        self._held = 0
-        for railway, card in enumerate(self._flips):
-            self._set_pile(railway, PILE_ID[(card,)])
+        self._piles = [*(PILE_ID[(card,)] for card in self._flips), *[EMPTY] * len(CORNERS)]
+        self._board = sum(map(getitem, BOARD_BITS, self._piles))
         self._moves = self._all_moves()
         self._depot = dealt_depot(deck, n)
 
     # -- the contract hooks -----------------------------------------------------------------------
 
-    def _legal_actions(self) -> Sequence[int]:
-        playable = self._hand & self._offers
-        moves = self._moves
-        if not moves and not playable & (playable - 1):
-            # one code to play or none, and no move, as on most turns: a table's tuple, ``end`` included
-            if not playable:
-                return END if self._played else ()
-            code = (CODES_LOW[playable & 0xFFF] or CODES_HIGH[playable >> 12])[0]
-            places = self._where[code] | self._empty & EMPTY_TAKING[code]
-            return (CODE_PLAY_IDS_END if self._played else CODE_PLAY_IDS)[code][places]
-        legal: list[int] = []
-        where, empty = self._where, self._empty
-        codes = CODES_LOW[playable & 0xFFF] + CODES_HIGH[playable >> 12]
-        for code in codes:  # each code onto the places taking it
-            legal.extend(CODE_PLAY_IDS[code][where[code] | empty & EMPTY_TAKING[code]])
-        if moves:
-            legal.extend(move_list(moves))
-        if self._played:
-            legal.append(END_ACTION)
-        return legal
+    def _legal_actions(self) -> tuple[int, ...]:
+        plays = self._board & self._hand
+        # no play or one, as on most turns, without a call
+        legal = play_ids(plays) if plays & (plays - 1) else (plays.bit_length() - 1,) if plays else ()
+        if self._moves:
+            legal += move_list(self._moves)
+        return legal + END if self._played else legal
 
     def turn_start(self) -> int:
         """A turn's moves may be taken back until ``end`` (§6.2), down to its first move: its draws
@@ -267,7 +226,7 @@ class CaboosesState(State):
             if (
                 to_act in (seat, None)
                 or world._played
-                or world._hand & world._offers
+                or world._board & world._hand
                 or world._reachable(to_act)
             ):
                 return world
@@ -337,7 +296,7 @@ class CaboosesState(State):
         self._sizes[seat] -= 1
         if not left:
             self._present[seat] ^= 1 << card
-            self._hand ^= 1 << card
+            self._hand ^= CODE_PLAYS[card]
         old = self._piles[place]
         pile = AFTER_PLAY[arg][old]
         self._set_pile(place, pile)
@@ -405,7 +364,7 @@ class CaboosesState(State):
         _, rest, joined = MOVE_FITS[self._piles[x]][self._piles[y]]
         self._set_pile(x, rest)
         self._put(y, joined)
-        if not self._played and not self._hand & self._offers and not self._reachable(seat):
+        if not self._played and not self._board & self._hand and not self._reachable(seat):
             self._forced_draws(seat)
 
     def _why_not_relocate(self, seat: int, arg: int) -> Reason | None:
@@ -440,7 +399,7 @@ class CaboosesState(State):
         source = self._piles[x]
         self._set_pile(x, EMPTY)
         self._put(corner, source)
-        if not self._played and not self._hand & self._offers and not self._reachable(seat):
+        if not self._played and not self._board & self._hand and not self._reachable(seat):
             self._forced_draws(seat)
 
     def _why_not_end(self, seat: int, arg: int) -> Reason | None:
@@ -462,10 +421,11 @@ class CaboosesState(State):
         self._turn_start = len(self._log)
         self._played = 0
         self._drawn = 0
-        self._hand = self._present[seat]
+        hand = self._present[seat]
+        self._hand = HAND_PLAYS_LOW[hand & 0xFFF] | HAND_PLAYS_HIGH[hand >> 12]
         if self._depot:
             self._draw(seat)
-        if not self._hand & self._offers and not self._reachable(seat):
+        if not self._board & self._hand and not self._reachable(seat):
             self._forced_draws(seat)
 
     def _reachable(self, seat: int) -> bool:
@@ -482,7 +442,7 @@ class CaboosesState(State):
         self._turn_start = len(self._log)
         while self._depot:
             self._draw(seat)
-            if self._hand & self._offers or self._reachable(seat):
+            if self._board & self._hand or self._reachable(seat):
                 return
         outcome, losers = result_of_stalemate(self._hand_sizes())
         self._game_over(outcome, winners=[], losers=losers)
@@ -494,7 +454,7 @@ class CaboosesState(State):
         self._counts[seat][card] += 1
         self._sizes[seat] += 1
         self._present[seat] |= 1 << card
-        self._hand |= 1 << card
+        self._hand |= CODE_PLAYS[card]
 
     def _set_hand(self) -> None:
         """``_hand`` from the hand of the seat to act."""
@@ -502,7 +462,7 @@ class CaboosesState(State):
         if seat is None or (self._played and self._first_turn[seat]):
             self._hand = 0
         else:
-            self._hand = self._present[seat]
+            self._hand = hand_plays(self._present[seat])
 
     def _hand_sizes(self) -> list[int]:
         return self._sizes[:]
@@ -523,73 +483,48 @@ class CaboosesState(State):
     # -- the board --------------------------------------------------------------------------------
 
     def _set_pile(self, place: int, pile: int) -> None:
-        """Change the pile at a place, the masks of what the places take and the railways hold with it,
-        and ``_moves`` when a move from or onto the place was legal or may be now (no other move depends
-        on this pile)."""
+        """Change the pile at a place, ``_board`` with it, and ``_moves`` when a move from or onto the
+        place was legal or may be now (no other move depends on this pile)."""
         piles = self._piles
-        old = piles[place]
+        board = self._board - BOARD_BITS[place][piles[place]] + BOARD_BITS[place][pile]
         piles[place] = pile
-        bit = 1 << place
-        gone, came = PILE_TAKES[old], PILE_TAKES[pile]
-        if gone != came:
-            where = self._where
-            for code in PILE_TAKES_CODES[old]:
-                where[code] ^= bit
-                if not where[code]:
-                    self._offered ^= 1 << code
-            for code in PILE_TAKES_CODES[pile]:
-                if not where[code]:
-                    self._offered |= 1 << code
-                where[code] |= bit
-        if (old == EMPTY) != (pile == EMPTY):
-            self._empty ^= bit
-        self._offers = self._offered | EMPTY_OFFERS[self._empty]
-        trains = 0
-        if place < NUM_RAILWAYS:
-            trains = PILE_TRAINS[pile]
-            if trains != PILE_TRAINS[old]:  # what the four railways hold
-                held = PILE_TRAINS[piles[0]] | PILE_TRAINS[piles[1]]
-                self._held = held | PILE_TRAINS[piles[2]] | PILE_TRAINS[piles[3]]
-        moves = self._moves
-        if came & self._held or trains & self._offered or (moves and moves & TOUCHING[place]):
-            self._moves = moves & UNTOUCHED[place] | self._moves_at(place, pile)
+        self._board = board
+        signs = board & MOVE_SIGNS[place][pile]
+        if signs or self._moves & TOUCHING[place]:
+            self._moves = self._moves & UNTOUCHED[place] | self._moves_at(place, pile, signs)
 
     def _all_moves(self) -> int:
         """Every legal move and relocation, for a board laid out anew (the deal): those from or onto
         each railway (``_moves_at``), as every move and relocation starts on one."""
-        piles, found = self._piles, 0
+        piles, board, found = self._piles, self._board, 0
         for railway in RAILWAYS:
-            found |= self._moves_at(railway, piles[railway])
+            pile = piles[railway]
+            found |= self._moves_at(railway, pile, board & MOVE_SIGNS[railway][pile])
         return found
 
-    def _moves_at(self, place: int, pile: int) -> int:
-        """The legal moves and relocations from or onto ``place``, now holding ``pile``: from each railway
-        holding a code its top takes and, from a railway, onto each pile that takes one of its codes and
-        into each empty corner next to it (a pile's top never takes a code of its own pile)."""
+    def _moves_at(self, place: int, pile: int, signs: int) -> int:
+        """The legal moves and relocations from or onto ``place``, now holding ``pile``, given the
+        ``_board`` bits of ``MOVE_SIGNS`` found there (each names the other pile of a possible move)."""
         piles = self._piles
         found = 0
-        takes = PILE_TAKES[pile] & self._held
-        if takes:
-            for railway in RAILWAYS:
-                source = piles[railway]
-                if PILE_TRAINS[source] & takes:
-                    fit = MOVE_FITS[source].get(pile)
-                    if fit is not None:
-                        found |= MOVE_BITS[railway][place][fit[0]]
-        if place < NUM_RAILWAYS:
-            trains = PILE_TRAINS[pile] & self._offered
-            if trains:
-                where = self._where
-                codes = CODES_LOW[trains & 0xFFF] + CODES_HIGH[trains >> 12]
-                for code in codes:
-                    for other in PLACES_IN[where[code]]:
-                        fit = MOVE_FITS[pile].get(piles[other])
-                        if fit is not None:
-                            found |= MOVE_BITS[place][other][fit[0]]
-            if CABOOSE_BASED[pile]:
-                for corner in ADJACENT[place]:
-                    if piles[corner] == EMPTY:
-                        found |= 1 << relocate_id(place, corner)
+        while signs:
+            low = signs & -signs
+            signs ^= low
+            bit = low.bit_length() - 1
+            if bit >= HOLDS_BASE:  # a railway holds a card this pile takes
+                other = bit % NUM_PLACES  # both bases are multiples of NUM_PLACES
+                fit = MOVE_FITS[piles[other]].get(pile)
+                if fit is not None:
+                    found |= MOVE_BITS[other][place][fit[0]]
+            else:  # this railway holds a card the other pile takes
+                other = bit % NUM_PLACES
+                fit = MOVE_FITS[pile].get(piles[other])
+                if fit is not None:
+                    found |= MOVE_BITS[place][other][fit[0]]
+        if place in RAILWAYS and CABOOSE_BASED[pile]:
+            for corner in ADJACENT[place]:
+                if piles[corner] == EMPTY:
+                    found |= 1 << relocate_id(place, corner)
         return found
 
     def _put(self, place: int, pile: int) -> None:
