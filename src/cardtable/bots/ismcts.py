@@ -57,7 +57,7 @@ HARD_SECONDS = "HARD_SECONDS"
 """The piece of each game's bot module (``bots/games/<game>.py``) that says the ``hard`` bot's CPU seconds
 a move there, as people are told it (``bots.level_seconds``), to one significant digit: the median over
 ``benchmarks/bench_bots.py``'s positions (its "hard s/move" column), pure-Python build, the median of three
-runs on a 2-core machine at a load average under 1. The longest move there took 0.15 s (Mü): well under
+runs on a 2-core machine at a load average under 1. The longest move there took 0.10 s (Mü): well under
 the 2 s people should wait at most (README, "How long hard thinks")."""
 EXPLORATION = 0.7
 ROLLOUTS = ("default", "random", "heuristic")

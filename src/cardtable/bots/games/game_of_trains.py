@@ -189,6 +189,6 @@ def progress(train: Train, worth: float) -> float:
 
 
 POLICY: Policy = play
-HARD_SECONDS = 0.07
+HARD_SECONDS = 0.06
 """The ``hard`` bot's CPU seconds a move here with 2 or 4 players (measured: ``bots/ismcts.HARD_SECONDS``)."""
 EVALUATION = Evaluation(max_moves=ROLLOUT_MOVES, rewards=race_chances, rollout=play, tree_depth=1)

@@ -501,9 +501,9 @@ def review_growth(public: JsonDict) -> int:
 
 
 POLICY: Policy = play
-HARD_SECONDS = 0.09
+HARD_SECONDS = 0.07
 """The ``hard`` bot's CPU seconds a move here with 5 players (measured: ``bots/ismcts.HARD_SECONDS``;
-0.091–0.094 s at load average 1.8–2.0, 0.14 s before those changes)."""
+0.14 s before the search's speed-ups of December 2026)."""
 EVALUATION = Evaluation(
     hand_end=True,
     rewards=hand_rewards,

@@ -201,7 +201,7 @@ def _hand_outcomes(players: int) -> tuple[tuple[tuple[int, ...], float], ...]:
 
 
 POLICY: Policy = play
-HARD_SECONDS = 0.05
+HARD_SECONDS = 0.04
 """The ``hard`` bot's CPU seconds a move here with 4 players (measured: ``bots/ismcts.HARD_SECONDS``)."""
 EVALUATION = Evaluation(
     hand_end=True, rewards=hand_rewards, rollout=play, match_chances=match_chances, hand_points=score_changes
