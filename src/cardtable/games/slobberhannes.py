@@ -165,14 +165,16 @@ class SlobberhannesState(TrickTakingState):
     _verbs = (Verb("play", PLAY_BASE, 32),)
     """A move is a card played: its action id is the card id."""
 
-    _legal_actions = TrickTakingState._legal_cards
+    # the methods as the class holds them: compiled, ``TrickTakingState._legal_cards`` names the C method,
+    # which Cython would wrap again without the argument it takes for being callable from Python too
+    _legal_actions = vars(TrickTakingState)["_legal_cards"]
 
     def _why_not_play(self, seat: int, card: int) -> Reason | None:
         if self._playable(seat) >> card & 1:
             return None
         return self._follow_reason(seat, card, piquet_code)
 
-    _play = TrickTakingState._play_card
+    _play = vars(TrickTakingState)["_play_card"]  # as ``_legal_actions``
 
     def _describe(self, verb: str, seat: int | None, arg: int, action: int) -> Fact:
         return Fact("play", seat, {"card": piquet_code(arg)}, move=True)

@@ -361,7 +361,10 @@ class TroevenState(TrickTakingState):
             return reason("{seat} cannot play {card}: must follow {suit}, the trumps (holds {holds})", **said)
         return reason("{seat} cannot play {card}: must follow {suit} or play a trump (holds {holds})", **said)
 
-    _play = TrickTakingState._play_card  # version 1: ``_play_masks`` uncovers the card beneath
+    # version 1: ``_play_masks`` uncovers the card beneath. The method as the class holds it: compiled,
+    # ``TrickTakingState._play_card`` names the C method, which Cython would wrap again without the
+    # argument it takes for being callable from Python too.
+    _play = vars(TrickTakingState)["_play_card"]
 
     def _result(self) -> JsonDict:
         return {"scores": list(self._scores), "winners": list(self._winners)}
