@@ -9,7 +9,12 @@ import pytest
 
 import cardtable
 from cardtable.server.errors import Invalid
-from cardtable.server.services.option_ranges import MAX_DECISIONS, check_table_game, unbounded_options
+from cardtable.server.services.option_ranges import (
+    MAX_DECISIONS,
+    check_table_game,
+    platform_range,
+    unbounded_options,
+)
 
 
 def ranges(game: str) -> dict[str, tuple[int, int]]:
@@ -42,3 +47,8 @@ def test_values_outside_the_ranges_are_refused_with_the_range() -> None:
         check_table_game(cardtable.make("troeven", round_limit=0))
     with pytest.raises(Invalid, match=r"option 'target' of mue must be from 1 to 1000"):
         check_table_game(cardtable.make("mue", target=2147483647, hand_limit=0))
+
+
+def test_the_platform_range_of_an_option_is_the_one_its_game_declares() -> None:
+    assert platform_range("troeven", "round_limit") == (1, 500)
+    assert platform_range("troeven", "players") is None  # fixed choices: no range

@@ -107,7 +107,7 @@ class OptionPublic(BaseModel):
 
 class GamePublic(BaseModel):
     name: str
-    """The game's id in the API and records ("game-of-trains")."""
+    """The game's id in the API and records (its registered name, as ``cardtable.games()`` lists it)."""
     title: str
     """The game's name as players write it ("Game of Trains"): what the pages show."""
     tricks: bool = False

@@ -12,9 +12,6 @@ Options kept for research (``Option.research``: ``single_hand``, a match cut to 
 are not offered by the create-table form: ``/api/games`` marks them, and a table keeps their defaults
 unless an API client asks otherwise. Some are refused at a table whatever the client asks
 (``Option.tables_keep_default``: Troeven's ``mini``, a toy game made to be solved, not played).
-
->>> platform_range("troeven", "round_limit")
-(1, 500)
 """
 
 from __future__ import annotations

@@ -10,16 +10,7 @@ Decisions:
   word for its version is the game's own name of that option, in the reader's language (the narration's
   ``option_words``), so the create-table form, the leaderboards and the mails say it alike.
 
->>> board_of("troeven", {"version": 2})
-'troeven-v2'
->>> board_of("slobberhannes", {"players": 4})
-'slobberhannes'
->>> label_of("troeven-v1")
-'Troeven (version 1)'
->>> label_of("troeven-v2", "nl")
-'Troeven (versie 2)'
->>> label_of("mue")
-'Mü'
+``tests/server/test_rule_sets.py`` shows the boards and labels of the games there are.
 """
 
 from __future__ import annotations
