@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
+from numbers import Integral
 from operator import add, attrgetter
 from typing import Any, ClassVar, NamedTuple
 
@@ -208,10 +209,12 @@ class State:
 
     def apply_action(self, action: int) -> None:
         """Take ``action`` for the seat to act; raises IllegalAction (state unchanged) if not legal."""
+        if type(action) is not int:  # numpy's integers are ids; a float or bool equal to one is not
+            action = _action_id(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self._to_act is None else self._legal_actions()
-        if action not in legal:
+        if action not in legal or type(action) is not int:
             raise IllegalAction(
                 self.why_illegal(action) or reason("action {action} is not legal now", action=action)
             )
@@ -264,7 +267,9 @@ class State:
         seat = self._to_act
         if seat is None:
             return reason("the game is over")
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.game.num_actions:
+        if type(action) is not int:
+            action = _action_id(action)
+        if type(action) is not int or not 0 <= action < self.game.num_actions:
             return reason(
                 "{action!r} is not an action id of {game} (0..{last})",
                 action=action,
@@ -612,3 +617,11 @@ def class_tables(cls: type[State]) -> ClassTables:
             rng_shared_at=names.index("_rng_shared"),
         )
     return tables
+
+
+def _action_id(action: Any) -> Any:
+    """An integer of another type than ``int`` (numpy's, an ``IntEnum``) as the ``int`` it stands for;
+    anything else (a bool, a float, text) as it is, which no action id is."""
+    if isinstance(action, Integral) and not isinstance(action, bool):
+        return int(action)
+    return action
