@@ -95,7 +95,12 @@ class Game(ABC):
         and OpenSpiel), or None when the options turn off the safeguard that bounds a match."""
 
     def new_game(self, seed: int | None = None) -> State:
-        """A whole match, deals included; the same seed always gives the same match."""
+        """A whole match, deals included; the same seed always gives the same match. Raises ValueError
+        for a seed that is not an integer or None: the record keeps it, and replays no other."""
+        if seed is not None and type(seed) is not int:
+            if not isinstance(seed, Integral) or isinstance(seed, bool):
+                raise ValueError(f"seed must be an integer or None (got {seed!r})")
+            seed = int(seed)  # numpy's integers
         return self.state_class(self, seed)
 
     def all_deals(self) -> list[tuple[list[JsonDict], float]] | None:
