@@ -41,7 +41,9 @@ Decisions:
   private information are refused: the engine gives none.
 - ``resample_from_infostate`` is the engine's ``resample``: other seats' hidden cards redrawn,
   the seat's view unchanged, future chance reseeded from the sampler. The world keeps the seat's
-  information state; the other seats' are those of the real match (the world has no other past).
+  information state. It has none for the other seats: their past would be the real match's, which
+  holds their real cards, not the world's, and would tell the seat searching the world what it may
+  not know; asking for one raises ValueError (observation strings and tensors are the world's own).
 - Utility follows the game parameter ``reward`` (``cardtable.envs.rewards``): ``win`` (the default)
   is general-sum in [0, 1]; ``zero_sum`` is ``ZERO_SUM`` in [-1, 1]; ``score`` pays each hand's points
   as it is scored (reward model ``REWARDS``). A match a safeguard limit ends is terminal for
@@ -86,6 +88,8 @@ from .rewards import Rewards
 BOT_KIND = "openspiel-ismcts"
 NULL = -1
 """The parameter value that stands for a null option (OpenSpiel parameters have no null)."""
+NOBODY = -2
+"""``SpielState._sampled_for`` of a world resampled again for another seat: no seat's recall fits it."""
 SEED_BYTES = 8
 """Chance nodes at the root: each draws one byte of the match's 64-bit seed."""
 BYTE_OUTCOMES = [(byte, 1 / 256) for byte in range(256)]
@@ -227,6 +231,8 @@ class SpielState(pyspiel.State):
         self._match: _Match | None = None
         self._recall: MatchRecall | None = None
         self._branch: _Branch | None = None
+        self._sampled_for: int | None = None
+        """In a world drawn by ``resample_from_infostate``, the one seat with an information state."""
         self._rewards = self._returns = [0.0] * game.num_players()
 
     def current_player(self) -> int:
@@ -291,6 +297,7 @@ class SpielState(pyspiel.State):
         one draw of the sampler (a callable returning a float in [0, 1), as OpenSpiel passes)."""
         world = self.clone()
         if self._match is not None:
+            world._sampled_for = player_id if self._sampled_for in (None, player_id) else NOBODY
             rng = random.Random(int(probability_sampler() * 2**53))
             world._match = _Match(self._match.state.resample(player_id, rng))
             if self._recall is not None:
@@ -308,6 +315,16 @@ class SpielState(pyspiel.State):
     def view(self, seat: int | None) -> JsonDict | None:
         """``observation(seat)`` of the match, or None before the deal."""
         return None if self._match is None else self._match.state.observation(seat)
+
+    def recall_for(self, player: int) -> MatchRecall | None:
+        """``recall()``, to read ``player``'s information state: raises ValueError in a world resampled
+        for another seat, whose recall of ``player`` is the real match's (its real cards)."""
+        if self._sampled_for is not None and player != self._sampled_for:
+            raise ValueError(
+                f"this state was resampled for player {self._sampled_for}: it has no information state for "
+                f"player {player}, whose past is the real match's (ask its observation instead)"
+            )
+        return self.recall()
 
     def recall(self) -> MatchRecall | None:
         """Every seat's history of the match (None before the deal), followed from now on."""
@@ -373,7 +390,7 @@ class InfoStateObserver:
         self.dict["history"] = self.tensor[2 * encoder.size :]
 
     def set_from(self, state: SpielState, player: int) -> None:
-        recall = state.recall()
+        recall = state.recall_for(player)
         if recall is None:
             self.tensor[:] = 0.0
         else:
@@ -382,7 +399,7 @@ class InfoStateObserver:
             )
 
     def string_from(self, state: SpielState, player: int) -> str:
-        recall = state.recall()
+        recall = state.recall_for(player)
         return "" if recall is None else recall.string(player)
 
 
