@@ -93,7 +93,7 @@ def review_command(
     try:
         if seconds is not None and iterations is not None:
             raise ValueError(_("give --seconds or --iterations, not both"))
-        if not seat.strip().isdigit():
+        if not seat.strip().isdecimal():
             raise ValueError(_("--seat is a seat number (0, 1, ...), got {seat!r}").format(seat=seat))
         if plot is not None:
             check_plot(plot)

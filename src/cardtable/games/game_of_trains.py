@@ -821,7 +821,7 @@ def parse_action(text: str) -> int:
     if not words or words[0] not in ("draw", "place", "use"):
         raise InvalidNotation(f"{text!r} is not a Game of Trains move: {shape}")
     numbers = words[1:]
-    if not all(word.isdigit() for word in numbers):
+    if not all(word.isdecimal() for word in numbers):
         raise InvalidNotation(f"{text!r} is not a move: {shape}")
     if numbers and not 1 <= int(numbers[0]) <= len(CARDS):
         raise InvalidNotation(f"{text!r} is not a move: the cards are numbered 1 to 84")

@@ -81,7 +81,7 @@ class View:
         """Turn what a player typed into moves, in notation. A number picks from ``choices``.
         Raises InvalidNotation for text that names no move."""
         words = text.strip()
-        if words.isdigit():
+        if words.isdecimal():
             number = int(words)
             if not 1 <= number <= len(choices):
                 message = _("there is no choice {number}: pick 1 to {last}")

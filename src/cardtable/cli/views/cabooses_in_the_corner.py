@@ -184,7 +184,7 @@ class CaboosesView(View):
 
     def one_move(self, text: str, state: State, choices: list[str]) -> str:
         """One move of ``expand`` (numbers refer to the choices shown before the first move)."""
-        if text.isdigit():
+        if text.isdecimal():
             return super().expand(text, state, choices)[0]
         words = text.split()
         verb = words[0].lower()

@@ -210,7 +210,7 @@ class GameOfTrainsView(View):
         words = text.strip().lower().split()
         if not words:
             raise InvalidNotation(_("type a move"))
-        if not all(word.isdigit() for word in words):
+        if not all(word.isdecimal() for word in words):
             if words in (["d"], ["draw"]):
                 return ["draw"]
             return [state.action_to_string(state.string_to_action(text))]

@@ -351,9 +351,9 @@ class MueView(TrickView):
             moves = self.auction_moves(words, keyword, choices)
         elif phase in ("vice_trump", "chief_trump") and len(words) == 1 and is_trump_name(words[0]):
             moves = [f"trump {words[0]}"]
-        elif phase == "partner" and len(words) == 1 and words[0].isdigit():
+        elif phase == "partner" and len(words) == 1 and words[0].isdecimal():
             moves = [f"partner {words[0]}"]
-        elif phase == "tricks" and len(words) == 1 and words[0].isdigit():
+        elif phase == "tricks" and len(words) == 1 and words[0].isdecimal():
             moves = [pick(choices, words[0])]
         else:
             moves = [" ".join(words[1:] if keyword == "play" else words)]
@@ -371,10 +371,10 @@ class MueView(TrickView):
         cards = words[1:] if keyword == "show" else words
         if not cards:
             raise InvalidNotation(_("name the cards to show, e.g. show R5 B9 (or their numbers), or pass"))
-        numbers = [word for word in cards if word.isdigit()]
+        numbers = [word for word in cards if word.isdecimal()]
         if len(set(numbers)) < len(numbers):
             raise InvalidNotation(_("the same card number is named twice"))
-        named = [pick(choices, word) if word.isdigit() else word for word in cards]
+        named = [pick(choices, word) if word.isdecimal() else word for word in cards]
         codes = [card.upper() for card in named]
         for code in dict.fromkeys(codes):
             times, hidden = codes.count(code), choices.count(code)

@@ -201,14 +201,14 @@ class TroevenView(TrickView):
         suit = TRUMP_WORDS.get(word.upper()) or TRUMP_WORDS.get(word.lower())
         if calling and suit is not None:
             return [f"trump {suit}"]
-        if word.isdigit() and 1 <= int(word) <= len(choices) and choices[int(word) - 1] == EMPTY_PILE:
+        if word.isdecimal() and 1 <= int(word) <= len(choices) and choices[int(word) - 1] == EMPTY_PILE:
             raise InvalidNotation(
                 _("pile {pile} is empty: pick a pile with a card face up").format(pile=word)
             )
         try:
             return super().expand(text, state, choices)
         except InvalidNotation:
-            if calling and not word.isdigit():
+            if calling and not word.isdecimal():
                 message = _("{word!r} is no suit: call trumps with S, H, D or C (or a number 1–4)")
                 raise InvalidNotation(message.format(word=word)) from None
             raise

@@ -221,7 +221,7 @@ def parse_move(text: str) -> int:
             return SHOW_BASE + card_code(words[1])
         case ["trump", name] if name.upper() in TRUMP_NAMES or name == "none":
             return TRUMP_BASE + trump_id(name if name == "none" else name.upper())
-        case ["partner", seat] if seat.isdigit() and int(seat) < MAX_SEATS:
+        case ["partner", seat] if seat.isdecimal() and int(seat) < MAX_SEATS:
             return PARTNER_BASE + int(seat)
         case [word] if word.upper() in CODE_IDS:
             return PLAY_BASE + CODE_IDS[word.upper()]
