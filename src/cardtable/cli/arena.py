@@ -43,6 +43,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from .errors import fail, unwritable
 from .layout import Fitted, natural_width, terminal_console
 from .options import GAME_HELP, read_options
 from .words import Lang, _, decimal, ngettext, percent
@@ -88,8 +89,7 @@ def arena(
         from .. import arena as arena_module
     except ImportError as error:
         needs = _("the arena needs its extra: pip install 'cardtable[arena]' ({error})").format(error=error)
-        err.print(f"[red]{_('error')}:[/red] {needs}")
-        raise typer.Exit(2) from None
+        fail(needs, 2)
     try:
         more_bots, options = _split_extra(game, ctx.args)
         config = arena_module.ArenaConfig(
@@ -107,8 +107,7 @@ def arena(
             check_records(records)
             records.mkdir(parents=True, exist_ok=True)
     except (ValueError, OSError) as error:
-        err.print(f"[red]{_('error')}:[/red] {escape(str(error))}")
-        raise typer.Exit(2) from None
+        fail(str(error), 2)
     planned = arena_module.planned_games(config)
     if planned != games:
         playing = _("Playing {planned} games: whole rotations of {bots} bots over every seat.")
@@ -118,8 +117,7 @@ def arena(
     try:
         report = _run_with_progress(arena_module, config, backend, workers, records, err)
     except (arena_module.ArenaError, ImportError, OSError) as error:
-        err.print(f"[red]{_('error')}:[/red] {escape(str(error))}")
-        raise typer.Exit(1) from None
+        fail(str(error), 1)
     except (KeyboardInterrupt, arena_module.ArenaStopped):
         if records:
             stopped = _(
@@ -194,9 +192,7 @@ def _draw(report: ArenaReport, path: Path, err: Console) -> None:
     try:
         ratings_figure(report).savefig(path, dpi=120)
     except OSError as error:
-        why = _("the plot could not be written: {why}").format(why=error)
-        err.print(f"[red]{_('error')}:[/red] {escape(why)}")
-        raise typer.Exit(1) from None
+        fail(_("the plot could not be written: {why}").format(why=unwritable(path, error)), 1)
     err.print(_("Plot written to {path}.").format(path=escape(str(path))))
 
 

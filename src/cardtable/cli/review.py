@@ -374,9 +374,7 @@ def _draw(result: dict[str, Any], path: Path, err: Console) -> None:
     try:
         win_chance_figure(result).savefig(path, dpi=120)
     except OSError as error:
-        why = _("the graph could not be written: {why}").format(why=unwritable(path, error))
-        err.print(f"[red]{_('error')}:[/red] {escape(why)}")
-        raise typer.Exit(1) from None
+        fail(_("the graph could not be written: {why}").format(why=unwritable(path, error)), 1)
     err.print(_("Graph written to {path}.").format(path=escape(str(path))))
 
 
