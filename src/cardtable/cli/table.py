@@ -77,7 +77,7 @@ class TerminalTable:
                     self.human_turn(seat)
         except (LeftTable, KeyboardInterrupt):
             return False
-        self.console.print(self.view.standings(self.state.observation(None), self.names))
+        self.console.print(self.view.standings(self.state.observation(None), self.said_names))
         return True
 
     def step(self, action: int) -> None:
