@@ -4,12 +4,15 @@ Decisions:
 - "Last trick" shows the last trick of the hand being played: on a new hand's first screen there is
   none yet, though the engine still reports the previous hand's.
 - Cards may be typed as they are shown (``Q♣``, ``10♥``) as well as in notation (``QC``, ``th``, ``7h``):
-  suit symbols (filled or hollow) become the notation's letters and a ten's ``10`` its ``T``.
+  suit symbols (filled or hollow) become the notation's letters and a ten's ``10`` its ``T``. Shown in
+  another language, a card's rank letter is that language's (a German ``D♣``, a Dutch ``V♣``): before
+  a suit symbol it is read as the notation's rank (``QC``), so what the table shows can be typed.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -29,6 +32,8 @@ TEN = re.compile(r"\b10(?=[SHDCshdc]\b)")
 """A ten typed as shown, followed by its suit letter (a symbol already made a letter)."""
 CARD_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 """A card as the rules write it (``KS``, ``TD``)."""
+SHOWN_RANK = re.compile(r"(?<!\w)([^\W\d_])(?=[♠♤♥♡♦♢♣♧])")
+"""A rank letter as shown, before a suit symbol (``D♣``)."""
 
 
 class TrickView(View):
@@ -87,7 +92,9 @@ class TrickView(View):
         return list(obs["hand"]) if obs.get("hand") is not None else legal
 
     def expand(self, text: str, state: State, choices: list[str]) -> list[str]:
-        """Cards typed as shown (``Q♣``, ``10♥``) are read as their notation."""
+        """Cards typed as shown (``Q♣``, ``10♥``, a German ``D♣``) are read as their notation."""
+        ranks = shown_ranks(current())
+        text = SHOWN_RANK.sub(lambda letter: ranks.get(letter.group().upper(), letter.group()), text)
         return super().expand(TEN.sub("T", text.translate(TYPED_SUITS)), state, choices)
 
     def shown(self, reason: str) -> str:
@@ -101,3 +108,11 @@ class TrickView(View):
             for number, card in enumerate(choices, start=1)
             if card
         )
+
+
+@cache
+def shown_ranks(language: str) -> dict[str, str]:
+    """The rank letters ``language`` shows that the notation writes otherwise: German ``{"D": "Q", "B":
+    "J"}``; none in English."""
+    letters = {short_name(rank + "S", language)[:-1].upper(): rank for rank in "JQKA"}
+    return {letter: rank for letter, rank in letters.items() if letter != rank}
