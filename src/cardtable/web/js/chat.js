@@ -1,7 +1,8 @@
 // The table chat: the lines everyone following the table wrote, and a box to write one. Lines arrive in
 // "chat" messages (the recent ones when the table is opened, then each new one); a line may arrive twice
 // (in the history and live), so they are kept by id. Every text goes in as a text node (dom.js): a line
-// that looks like markup is shown as the characters typed.
+// that looks like markup is shown as the characters typed. A line's `seat` is the API's (from 0); people
+// read seats counted from 1, as everywhere else on the page ("Seat 1").
 
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
@@ -32,7 +33,7 @@ export function chatPanel(el, say, maxLength) {
           "li",
           { class: "chat-line", dataset: { id: String(line.id) } },
           h("b", { class: "chat-name" }, line.name),
-          h("small", { class: "quiet" }, " ", line.seat === null ? t("(watching)") : t("(seat {number})", { number: line.seat })),
+          h("small", { class: "quiet" }, " ", line.seat === null ? t("(watching)") : t("(seat {number})", { number: line.seat + 1 })),
           ": ",
           h("span", { class: "chat-text" }, line.text),
         ),
