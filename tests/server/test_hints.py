@@ -53,8 +53,8 @@ def test_out_of_turn_the_answer_tells_nothing_about_other_hands(tmp_path: Path) 
         ws = ana.socket()
         ws.watch(table["id"])
         answers = {card: why(ws, table["id"], card) for card in PIQUET}
-        assert all(
-            not a["legal"] and a["reason"] == "it is not your turn: seat 1 is to play"
+        assert all(  # seat 1 of the API is "seat 2" to people, as the table's seat list says
+            not a["legal"] and a["reason"] == "it is not your turn: seat 2 is to play"
             for a in answers.values()
         )
         ws.close()

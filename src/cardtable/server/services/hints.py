@@ -38,7 +38,8 @@ def hint(live: Live, user_id: int, text: str, language: str = DEFAULT) -> HintMe
     to_act = state.current_player()
     reason: str | None
     if to_act != seat:
-        reason = _("it is not your turn: seat {seat} is to play").format(seat=to_act)
+        # people count seats from 1, as the table shows them ("Seat 2" is the API's seat 1)
+        reason = _("it is not your turn: seat {seat} is to play").format(seat=to_act + 1)
     elif seat in live.away:
         reason = _(away_text(live.away[seat]))
     else:
