@@ -10,7 +10,8 @@ Decisions:
 - The games in progress are listed as the lobby lists them to anyone (it shows every running table).
 - The reputation (``reputation``) is read from the account's row: counted when each game ended.
 - The history is the rating after each rated game, in the order of the tables.
-- Players in the list of a game are named as the table shows them (bots as "<level> bot").
+- Players in the list of a game are named as the table shows them (bots as "<level> bot", in the reader's
+  language).
 - A deleted account has no profile.
 - Asking for a name that is no account counts against the limit of name look-ups (``name_lookups``,
   shared with invitations), so profiles cannot be used to list which names exist.
@@ -25,6 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...i18n import DEFAULT
+from ...narration.words import player_names
 from ..db.database import Database
 from ..db.models import GameTable, Rating, RatingChange, Seat, User
 from ..errors import NotFound
@@ -91,7 +93,7 @@ class PlayerService:
                             board=board,
                             label=label_of(board, language),
                             won=victory,
-                            players=[_name(s) for s in table.seats],
+                            players=[_name(s, language) for s in table.seats],
                         )
                     )
             order = [b.key for b in boards()]
@@ -124,7 +126,7 @@ class PlayerService:
                         game=table.game,
                         board=(board := board_of(table.game, table.options)),
                         label=label_of(board, language),
-                        players=[_name(s) for s in table.seats],
+                        players=[_name(s, language) for s in table.seats],
                     )
                     for table in _tables(session, user.id, "playing")
                 ],
@@ -168,7 +170,7 @@ def placing(result: dict[str, Any] | None, seat: int) -> int | None:
     return 1 if seat in winners else len(winners) + 1
 
 
-def _name(seat: Seat) -> str:
-    if seat.bot is not None:
-        return f"{seat.bot} bot"
+def _name(seat: Seat, language: str = DEFAULT) -> str:
+    if seat.bot is not None:  # "easy bot" in the reader's language, as the table and its log say it
+        return player_names([f"bot:{seat.bot}"], language=language)[0]
     return seat.user.display_name if seat.user is not None else f"seat {seat.seat + 1}"  # people count from 1
