@@ -216,10 +216,12 @@ class State:
         """Take ``action`` for the seat to act; raises IllegalAction (state unchanged) if not legal."""
         if type(action) is not int:  # numpy's integers are ids; a float or bool equal to one is not
             action = _action_id(action)
+            if type(action) is not int:
+                raise IllegalAction(self.why_illegal(action))  # never None: no id is of that type
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self._to_act is None else self._legal_actions()
-        if action not in legal or type(action) is not int:
+        if action not in legal:
             raise IllegalAction(
                 self.why_illegal(action) or reason("action {action} is not legal now", action=action)
             )
