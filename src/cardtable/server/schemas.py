@@ -259,6 +259,8 @@ class WatchIn(Strict):
 
 
 class UnwatchIn(Strict):
+    """Stop following a table: the server sends none of its changes from then on."""
+
     type: Literal["unwatch"]
     table: Id
 
