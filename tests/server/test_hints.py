@@ -11,6 +11,11 @@ from .live_server import Client, Message, Socket, my_turn, serving
 PIQUET = [rank + suit for suit in "SHDC" for rank in "AKQJT987"]
 
 
+def shown(card: str) -> str:
+    """A piquet card as the table shows it in English: ``TD`` is ``10♦``."""
+    return ("10" if card[0] == "T" else card[0]) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+
+
 def why(ws: Socket, table: int, move: str) -> Message:
     ws.send(type="why", table=table, move=move)
     return ws.until(lambda m: m["type"] == "hint" and m["move"] == move)
@@ -29,15 +34,18 @@ def test_the_reason_is_the_engines_and_agrees_with_the_legal_moves(tmp_path: Pat
             for card in PIQUET:
                 hint = why(ws, tid, card)
                 assert hint["legal"] == (card in moves) and (hint["reason"] is None) == (card in moves)
-                if card not in hand:
-                    assert hint["reason"] == f"seat 0 cannot play {card}: it is not in their hand"
+                if card not in hand:  # said to ana, the card as the table shows it
+                    assert hint["reason"] == f"You cannot play {shown(card)}: it is not in their hand"
             blocked = [card for card in hand if card not in moves]
             if blocked:
                 reason = why(ws, tid, blocked[0])["reason"]
                 ws.send(type="move", table=tid, version=state["version"], move=blocked[0])
                 refused = ws.until(lambda m: m["type"] == "error")
-                assert refused["code"] == "illegal" and refused["detail"] == reason
-                assert "was led" in reason
+                # the API's detail is the engine's English, the hint the same reason said to ana
+                assert refused["code"] == "illegal" and refused["detail"].startswith(
+                    f"seat 0 cannot play {blocked[0]}: "
+                )
+                assert reason.startswith(f"You cannot play {shown(blocked[0])}: ") and "was led" in reason
                 followed = True
                 break
             ws.send(type="move", table=tid, version=state["version"], move=moves[0])

@@ -7,8 +7,9 @@ seat as "you" or a player's name, cards by the game's names for them, a reason i
 
 Decisions:
 - English is said as the engine wrote it, byte for byte: the English reason is what the API's ``detail``,
-  the records' tools and the tests read, and an English edge that words it for its reader (the terminal's
-  "You cannot play K♠") does so itself. Every other language is worded from the template.
+  the records' tools and the tests read. Every other language is worded from the template; English too
+  for an answer only a person reads (``for_person``: the site's "why not?"), whose seats and cards then
+  read as at the table ("you cannot play red 7"), not as the engine numbers and codes them.
 - A translation speaks to the player whose move was refused (``{seat}`` is "you"): every edge asks about
   its own player's move (the site answers "why not?" only about the asker's own decision), so ``you`` is
   that seat; another seat in a reason ("Bob is the Vice") is named.
@@ -25,10 +26,13 @@ from .base import Narrator
 from .catalog import REASON_CONTEXT
 
 
-def say_reason(narrator: Narrator, reason: str, names: Sequence[str], you: int | None = None) -> str:
+def say_reason(
+    narrator: Narrator, reason: str, names: Sequence[str], you: int | None = None, *, for_person: bool = False
+) -> str:
     """``reason`` in the narrator's language, said to the player at ``you`` (names per seat for the
-    others); text that is no ``Reason`` (a server's own words) and English come back as they are."""
-    if narrator.language == DEFAULT or not isinstance(reason, Reason):
+    others); text that is no ``Reason`` (a server's own words) comes back as it is, and so does English
+    unless ``for_person``."""
+    if (narrator.language == DEFAULT and not for_person) or not isinstance(reason, Reason):
         return str(reason)
     said = _said(narrator, reason, names, you)
     return said[:1].upper() + said[1:]

@@ -404,7 +404,8 @@ class ChatMessage(BaseModel):
 
 
 class HintMessage(BaseModel):
-    """The answer to ``why``: the engine's reason for your seat, or that the move is legal."""
+    """The answer to ``why``: the engine's reason for your seat said to you (seats and cards as the table
+    names them, in every language), or that the move is legal."""
 
     type: Literal["hint"] = "hint"
     table: int

@@ -1,6 +1,8 @@
 """The answer to "why may I not make this move, or play this card, now?" (a ``hint`` message).
 
 Decisions:
+- The answer is for a person, in every language English included: the engine's reason with its seats and
+  cards as the table names them (``say_reason``'s ``for_person``), not the codes of the API's ``detail``.
 - ``why`` answers with the engine's reason for the asking seat's own decision only: asked out of turn it
   says whose turn it is and asks the engine nothing, so no reason about another seat's hand can reach it.
 - A card that several moves use (``play R4 N``) is answered with the reasons against those moves, at most
@@ -45,7 +47,9 @@ def hint(live: Live, user_id: int, text: str, language: str = DEFAULT) -> HintMe
     else:
         names = player_names(table_labels(live.seats), language=language)
         narrator = narrator_for(live.game, language)
-        reason = engine_reason(state, text, _, lambda said: say_reason(narrator, said, names, you=seat))
+        reason = engine_reason(
+            state, text, _, lambda said: say_reason(narrator, said, names, you=seat, for_person=True)
+        )
     return HintMessage(table=live.id, move=text, legal=reason is None, reason=reason)
 
 

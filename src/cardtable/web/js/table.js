@@ -13,6 +13,7 @@
 // the stand-in bot then finishes the game for them and it is rated; the result says who left.
 
 import { api, header, notice, pageTitle, refreshInvitations, refreshTurns, requireUser } from "./api.js";
+import { GAME_PACKS } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { showClocks } from "./clock.js";
 import { h, replace } from "./dom.js";
@@ -120,7 +121,7 @@ async function receive(message) {
     return;
   }
   if (message.type === "hint") {
-    notice(hintText(message), "hint");
+    notice(hintText(message, GAME_PACKS[current?.game]), "hint");
     floatAbove(asked);
     return;
   }
