@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 import random
@@ -329,6 +330,25 @@ def test_tampered_record_is_refused_with_the_event_index(game: cardtable.Game) -
     record["events"][index]["seat"] = (record["events"][index]["seat"] + 1) % game.players
     with pytest.raises(RecordError, match=f"^event {index}: "):
         cardtable.replay(record)
+
+
+def test_a_seat_or_labels_of_another_type_are_refused(game: cardtable.Game) -> None:
+    """records.md: a seat is a JSON integer and ``players`` one text label per seat; ``1.0`` or labels
+    that are no list of texts would replay as another record's twin."""
+    record = play_to_end(game, 8).record(players=[f"p{seat}" for seat in range(game.players)])
+    index = next(i for i, e in enumerate(record["events"]) if "move" in e)
+    floated = copy.deepcopy(record)
+    floated["events"][index]["seat"] = float(floated["events"][index]["seat"])
+    with pytest.raises(RecordError, match=f"^event {index}: a seat is written as an integer, found"):
+        cardtable.replay(floated)
+    for labels, why in [
+        ("p" * game.players, "players must be a list of"),
+        (record["players"][1:], "players must be a list of"),
+        (list(range(game.players)), "every player's name must be text"),
+    ]:
+        with pytest.raises(RecordError, match=f"^{why}"):
+            cardtable.replay({**record, "players": labels})
+    assert cardtable.replay(record).record(players=record["players"]) == record
 
 
 def _positions(game: cardtable.Game, every: int) -> Iterator[tuple[int, cardtable.State]]:

@@ -58,6 +58,12 @@ def _replay(record: Mapping[str, Any], *, tell: bool) -> Iterator[tuple[Step, li
         game = make(record["game"], **record["options"])
     except (ValueError, TypeError) as error:
         raise RecordError(f"bad game or options: {error}") from None
+    labels = record.get("players")
+    if labels is not None:
+        if not isinstance(labels, list) or len(labels) != game.players:
+            raise RecordError(f"players must be a list of {game.players} names, one per seat, got {labels!r}")
+        if not all(isinstance(label, str) for label in labels):
+            raise RecordError(f"every player's name must be text, got {labels!r}")
     state = game.state_class(game, record["seed"], ChanceScript(events))
     index = _check_generated(state, events, 0)
     yield Step(state, None, None), state.opening() if tell else []
@@ -107,6 +113,8 @@ def _apply_move(state: State, event: Any, index: int, tell: bool) -> list[Fact]:
     if not isinstance(event, dict) or set(event) != {"seat", "move"}:
         raise RecordError(f"expected a move {{'seat': s, 'move': ...}} here, found {event!r}", index=index)
     seat, text = event["seat"], event["move"]
+    if type(seat) is not int:
+        raise RecordError(f"a seat is written as an integer, found {seat!r}", index=index)
     if state.is_terminal():
         raise RecordError("the game is already over", index=index)
     if seat != state.current_player():

@@ -276,16 +276,14 @@ def check_upload(record: Any) -> Replay:
         raise ValueError(f"this record cannot be replayed: {error}") from None
     except _UNREPLAYABLE as error:
         raise ValueError(f"this record cannot be replayed: {error!r}") from None
-    _check_players(record.get("players"), replay.players)
+    _check_players(record.get("players"))
     return replay
 
 
-def _check_players(labels: Any, seats: int) -> None:
+def _check_players(labels: Any) -> None:
     if labels is None:
         return
-    if not isinstance(labels, list) or len(labels) != seats:
-        raise ValueError(f"players must be left out or be a list of {seats} names, one per seat")
-    for seat, label in enumerate(labels):
+    for seat, label in enumerate(labels):  # a list of one text per seat: ``cardtable.replay`` checked it
         if not (
             isinstance(label, str)
             and len(label) <= LABEL_MAX
