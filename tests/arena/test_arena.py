@@ -90,7 +90,7 @@ def test_equal_random_bots_get_an_interval_around_even() -> None:
         (ArenaConfig(game="poker", bots=("random",), games=2), "unknown game 'poker'"),
         (ArenaConfig(game="troeven", bots=("random",), games=2, options={"players": 3}), "option 'players'"),
         (ArenaConfig(game="troeven", bots=("wizard",), games=2), "unknown bot 'wizard'"),
-        (ArenaConfig(game="troeven", bots=("ismcts:width=3",), games=2), "bad setting"),
+        (ArenaConfig(game="troeven", bots=("ismcts:width=3",), games=2), "has no setting 'width'"),
         (ArenaConfig(game="troeven", bots=(), games=2), "at least two bots"),
         (ArenaConfig(game="troeven", bots=("random",), games=2), "at least two bots"),
         (ArenaConfig(game="troeven", bots=("random",), games=0), "games must be a positive integer"),

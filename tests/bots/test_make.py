@@ -86,14 +86,18 @@ def test_seconds_alone_is_a_time_budget_without_an_iteration_cap() -> None:
         ("heuristic:hard", "level 'hard' is ismcts:.*, not a heuristic bot"),
         ("ismcts:easy", "level 'easy' is heuristic:mistakes=0.25, not a ismcts bot"),
         ("ismcts:fast", "key=value pairs or a level name, got 'fast'"),
-        ("ismcts:colour=3", "bad setting in bot spec 'ismcts:colour=3'"),
+        (  # the settings it takes, not Python's words for the constructor's arguments
+            "ismcts:colour=3",
+            r"the ismcts bot has no setting 'colour' \(in 'ismcts:colour=3'\); its settings are: iterations, "
+            "seconds, exploration, rollout, depth$",
+        ),
         ("ismcts:iterations=0", "iterations must be a positive integer"),
         ("ismcts:iterations=2.5", "iterations must be a positive integer"),
         ("ismcts:seconds=-1", "seconds must be a positive number"),
         ("ismcts:exploration=-0.1", "exploration must be a number >= 0"),
         ("ismcts:rollout=smart", "rollout must be one of default, random, heuristic"),
         ("ismcts:depth=0", "depth must be a positive integer"),
-        ("random:iterations=5", "bad setting in bot spec 'random:iterations=5'"),
+        ("random:iterations=5", r"the random bot has no setting 'iterations' .*; it takes no settings$"),
     ],
 )
 def test_bad_specs_are_refused_saying_what_is_wrong(spec: str, message: str) -> None:

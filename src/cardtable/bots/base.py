@@ -17,6 +17,7 @@ ValueError: level 'hard' is ismcts:iterations=300, not a heuristic bot (in 'heur
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -119,7 +120,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         name, settings_text = level_name, ",".join(filter(None, [level_settings, settings_text]))
     if name not in _KINDS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(kinds())}")
-    return name, _parse_settings(spec, name, settings_text)
+    settings = _parse_settings(spec, name, settings_text)
+    takes = settings_of(name)
+    unknown = [key for key in settings if takes is not None and key not in takes]
+    if unknown:
+        has = f"its settings are: {', '.join(takes)}" if takes else "it takes no settings"
+        raise ValueError(f"the {name} bot has no setting {unknown[0]!r} (in {spec!r}); {has}")
+    return name, settings
+
+
+def settings_of(kind: str) -> list[str] | None:
+    """The settings a bot kind takes (its factory's keyword parameters but ``seed``), or None when it
+    takes any (a factory with ``**settings``)."""
+    parameters = inspect.signature(_KINDS[kind]).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    keywords = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [p.name for p in parameters if p.kind in keywords and p.name != "seed"]
 
 
 def _parse_settings(spec: str, kind: str, text: str) -> dict[str, Any]:
