@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from ..words import N_, _
+from ...narration.cards import short_name
+from ..words import N_, _, current
 from .base import Observation, SeatColumns
 from .tricks import TrickView
+
+QUEEN = "QC"
+"""The queen of clubs, whose trick costs a point: the header and the penalty marks show it as the table
+shows cards."""
 
 
 class SlobberhannesView(TrickView):
@@ -27,12 +32,16 @@ class SlobberhannesView(TrickView):
 
     def header(self, obs: Observation) -> str:
         trick = obs["tricks_won"] and sum(obs["tricks_won"]) + 1
+        # at most 80 characters in English, so it fits a terminal of 80 columns whole
         header = _(
-            "Slobberhannes — hand {hand}, trick {trick} of {tricks} — avoid the first trick, the last trick"
-            " and QC"
+            "Slobberhannes — hand {hand}, trick {trick} of {tricks} — avoid the first and last tricks and"
+            " {queen}"
         )
         return header.format(
-            hand=obs["hand_number"], trick=min(trick, obs["tricks_per_hand"]), tricks=obs["tricks_per_hand"]
+            hand=obs["hand_number"],
+            trick=min(trick, obs["tricks_per_hand"]),
+            tricks=obs["tricks_per_hand"],
+            queen=short_name(QUEEN, current()),
         )
 
     def seat_columns(self, obs: Observation) -> SeatColumns:
@@ -41,7 +50,7 @@ class SlobberhannesView(TrickView):
         if obs["first_taker"] is not None:
             marks[obs["first_taker"]].append(_("first"))
         if obs["queen_taker"] is not None:
-            marks[obs["queen_taker"]].append("QC")
+            marks[obs["queen_taker"]].append(short_name(QUEEN, current()))
         return {
             _("score"): [str(s) for s in obs["scores"]],
             _("tricks"): [str(t) for t in obs["tricks_won"]],
