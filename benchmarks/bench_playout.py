@@ -48,7 +48,7 @@ class IdleState(State):
     def _why_not_step(self, seat: int, arg: int) -> str | None:
         return None
 
-    def observation(self, seat: int | None) -> JsonDict:
+    def _observation(self, seat: int | None) -> JsonDict:
         return {"steps": self._steps}
 
     def resample(self, seat: int | None, rng: random.Random) -> State:

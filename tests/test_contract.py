@@ -332,6 +332,15 @@ def test_tampered_record_is_refused_with_the_event_index(game: cardtable.Game) -
         cardtable.replay(record)
 
 
+def test_no_seat_outside_the_game_has_a_view(game: cardtable.Game) -> None:
+    """``-1`` (OpenSpiel's chance player) read the last seat's hand, as a list reads its last item."""
+    state = game.new_game(seed=2)
+    for seat in (-1, game.players):
+        with pytest.raises(ValueError, match=rf"has seats 0\.\.{game.players - 1}, not {seat}$"):
+            state.observation(seat)
+    assert state.observation(game.players - 1)["seat"] == game.players - 1
+
+
 def test_a_seat_or_labels_of_another_type_are_refused(game: cardtable.Game) -> None:
     """records.md: a seat is a JSON integer and ``players`` one text label per seat; ``1.0`` or labels
     that are no list of texts would replay as another record's twin."""

@@ -35,7 +35,7 @@ class Counting(State):
     def _why_not_stop(self, seat: int, arg: int) -> None:
         return None
 
-    def observation(self, seat: int | None) -> JsonDict:
+    def _observation(self, seat: int | None) -> JsonDict:
         return {"to_act": self._to_act}
 
     def resample(self, seat: int | None, rng: random.Random) -> State:
@@ -70,9 +70,9 @@ def test_a_well_formed_class_plays_and_clones() -> None:
 
 def test_an_undefined_abstract_method_is_refused_by_name() -> None:
     class NoView(Counting):
-        observation = State.observation  # the contract's abstract one
+        _observation = State._observation  # the contract's abstract one
 
-    with pytest.raises(TypeError, match="NoView without observation"):
+    with pytest.raises(TypeError, match="NoView without _observation"):
         game_of(NoView).new_game(seed=0)
 
 

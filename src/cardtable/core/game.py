@@ -308,9 +308,17 @@ class State:
         """The action id of a move's notation; raises InvalidNotation for text that is no move."""
         return self.game.string_to_action(text)
 
-    @abstractmethod
     def observation(self, seat: int | None) -> JsonDict:
-        """Everything ``seat`` may know and nothing more; ``None`` gives the public view."""
+        """Everything ``seat`` may know and nothing more; ``None`` gives the public view. Raises ValueError
+        for a seat the game does not have: ``-1`` (OpenSpiel's chance player) would read the last seat's
+        hand as a list reads its last item."""
+        if seat is not None and not 0 <= seat < self.game.players:
+            raise ValueError(f"{self.game.name} has seats 0..{self.game.players - 1}, not {seat!r}")
+        return self._observation(seat)
+
+    @abstractmethod
+    def _observation(self, seat: int | None) -> JsonDict:
+        """``observation`` of one of the game's seats, or None for the public view."""
 
     def record(self, players: list[str] | None = None) -> JsonDict:
         """The game record of ``docs/records.md`` so far (``result`` is null while the match runs);

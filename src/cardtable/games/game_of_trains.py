@@ -750,7 +750,7 @@ class GameOfTrainsState(State):
             len(self._discard),
         )
 
-    def observation(self, seat: int | None) -> JsonDict:
+    def _observation(self, seat: int | None) -> JsonDict:
         """The public table (trains, protections, market, pile sizes) plus the seat's own private cards."""
         n = self.game.players
         drawn = self._drawn if seat is not None and self._phase is PLACE and self._to_act == seat else None

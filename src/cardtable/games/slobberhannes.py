@@ -207,7 +207,7 @@ class SlobberhannesState(TrickTakingState):
     def _result(self) -> JsonDict:
         return {"scores": list(self._scores), "winners": list(self._winners)}
 
-    def observation(self, seat: int | None) -> JsonDict:
+    def _observation(self, seat: int | None) -> JsonDict:
         """The public table plus, for a seat, its own hand. Built in one pass over the hand's tricks
         (search's rollout policy reads one a move, so it is the search's largest cost after the
         policy: see ``bots/games/slobberhannes.py``)."""

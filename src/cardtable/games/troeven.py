@@ -413,7 +413,7 @@ class TroevenState(TrickTakingState):
 
     # -- observation ------------------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> JsonDict:
+    def _observation(self, seat: int | None) -> JsonDict:
         """The public table (scores, trumps, tricks, and the version's own: layouts, or hand sizes
         and stock) plus, for a seat, the cards it may play from, built in one pass over the round's
         tricks. A search's world stopped at the round's end shows the table between rounds."""

@@ -605,7 +605,7 @@ class CaboosesState(State):
 
     # -- observation ------------------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> JsonDict:
+    def _observation(self, seat: int | None) -> JsonDict:
         """The public table (every pile in full, departed trains, counts) plus, for a seat, its hand."""
         sizes = self._sizes[:]
         hand = None

@@ -818,7 +818,7 @@ class MueState(TrickTakingState):
 
     # -- observation ------------------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> JsonDict:
+    def _observation(self, seat: int | None) -> JsonDict:
         """The public table (face-up cards, auction, roles, trumps, tricks, score sheet) plus, for a
         seat, its own hand. One dict literal, the fields read into locals once: search's rollouts build
         one at most seats' first bid and one at the end of every rollout (the module docstring of
