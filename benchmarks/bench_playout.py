@@ -66,7 +66,7 @@ class IdleGame(Game):
     def max_game_length(self) -> int:
         return IdleState.IDLE_LENGTH
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return str(action)
 
     def string_to_action(self, text: str) -> int:

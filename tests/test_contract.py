@@ -341,6 +341,15 @@ def test_no_seat_outside_the_game_has_a_view(game: cardtable.Game) -> None:
     assert state.observation(game.players - 1)["seat"] == game.players - 1
 
 
+def test_a_number_that_is_no_action_id_has_no_notation(game: cardtable.Game) -> None:
+    """``-1`` named the last action, as a table reads its last item."""
+    for action in (-1, game.num_actions):
+        with pytest.raises(ValueError, match=rf"^{action} is not an action id of {game.name} "):
+            game.action_to_string(action)
+    last = game.action_to_string(game.num_actions - 1)
+    assert game.string_to_action(last) == game.num_actions - 1
+
+
 def test_a_seat_or_labels_of_another_type_are_refused(game: cardtable.Game) -> None:
     """records.md: a seat is a JSON integer and ``players`` one text label per seat; ``1.0`` or labels
     that are no list of texts would replay as another record's twin."""

@@ -51,7 +51,7 @@ def game_of(state_class: type[State]) -> Game:
         def max_game_length(self) -> int:
             return 10
 
-        def action_to_string(self, action: int) -> str:
+        def _action_to_string(self, action: int) -> str:
             return str(action)
 
         def string_to_action(self, text: str) -> int:

@@ -115,9 +115,16 @@ class Game(ABC):
         state.end_replay()
         return state
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """The notation of ``docs/records.md`` for an action id."""
+        """The notation of ``docs/records.md`` for an action id; raises ValueError for a number that is no
+        action id (``-1`` would name the last action, as a table reads its last item)."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"{action!r} is not an action id of {self.name} (0..{self.num_actions - 1})")
+        return self._action_to_string(action)
+
+    @abstractmethod
+    def _action_to_string(self, action: int) -> str:
+        """``action_to_string`` of an action id of the game."""
 
     @abstractmethod
     def string_to_action(self, text: str) -> int:

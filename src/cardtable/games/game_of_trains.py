@@ -872,7 +872,7 @@ class GameOfTrains(Game):
         limit = self.int_option("turn_limit")
         return self.players + 2 * limit if limit else None
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return ACTION_STRINGS[action]
 
     def string_to_action(self, text: str) -> int:

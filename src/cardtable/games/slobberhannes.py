@@ -288,7 +288,7 @@ class Slobberhannes(Game):
         hands = 1 if self.options["single_hand"] else n * (self.int_option("start_points") - 1) // 3 + 1
         return hands * len(deck_for(n))
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return piquet_code(action)
 
     def string_to_action(self, text: str) -> int:

@@ -787,7 +787,7 @@ class Troeven(Game):
             return None
         return MiniTroeven.all_deals(self.seat_option("first_dealer"))
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if action >= TRUMP_BASE:
             return f"trump {PIQUET_SUITS[action - TRUMP_BASE]}"
         return piquet_code(action)

@@ -106,7 +106,7 @@ class CaboosesInTheCorner(Game):
         moves = (NUM_PLACES * square + pack.count(P8) * square) // 2
         return 2 * len(pack) + len(RAILWAYS) + moves
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return action_text(action)
 
     def string_to_action(self, text: str) -> int:

@@ -184,7 +184,7 @@ class Mue(Game):
                 f"option 'dealer_sits_out' may be true only with 6 players (got {options['players']} players)"
             )
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return ACTION_NAMES[action]
 
     def string_to_action(self, text: str) -> int:
