@@ -89,7 +89,7 @@ def test_games_are_rounded_up_to_whole_rotations_with_a_note() -> None:
 def test_errors_name_what_is_wrong_and_play_nothing(tmp_path: Path) -> None:
     cases = [
         (["arena", "troeven", "--bots", "wizard"], "unknown bot 'wizard'"),
-        (["arena", "troeven", "--bots", "random", "--players", "3"], "option 'players'"),
+        (["arena", "troeven", "--bots", "random", "--players", "3"], "--players takes 2, got 3"),
         (["arena", "troeven", "--bots", "random", "--colour", "red"], "troeven has no option --colour"),
         (["arena", "chess", "--bots", "random"], "unknown game 'chess'"),
         (["arena", "troeven"], "at least two bots"),

@@ -47,6 +47,13 @@ def read_options(game: str, words: list[str]) -> dict[str, Any]:
                 raise ValueError(_("{flag} needs a value").format(flag=flag(key)))
             value = words.pop(0)
         options[key] = typed(value)
+        try:
+            declared[key].check(options[key])
+        except ValueError:  # said with the flag and the values it is typed with, not the engine's names
+            message = _("{flag} takes {values}, got {value}")
+            raise ValueError(
+                message.format(flag=flag(key), values=typed_values(declared[key]), value=value)
+            ) from None
     return options
 
 
@@ -80,20 +87,23 @@ def flag_usage(option: Option, meaning: str) -> tuple[str, str]:
     """One option as typed, and what it does (``meaning``: its help in the terminal's language) with
     its default: (``--start-points 6|10|16``, ``every score starts here (default 10)``); a limit that 0
     switches off says so (``… (0: no limit, default 200)``)."""
-    if option.seat:
-        values, default = "SEAT|random", "random" if option.default is None else str(option.default)
-    elif option.kind is bool:
-        values, default = "true|false", str(option.default).lower()
-    elif option.choices is not None:
-        values, default = "|".join(map(str, option.choices)), str(option.default)
-    else:
-        values = "N" if option.minimum is None else _("N (from {minimum})").format(minimum=option.minimum)
-        default = str(option.default)
+    values, default = typed_values(option), shown(option.default)
     if option.zero_is_no_limit:
         said = _("{meaning} (0: no limit, default {default})")
     else:
         said = _("{meaning} (default {default})")
     return f"{flag(option.name)} {values}", said.format(meaning=meaning, default=default)
+
+
+def typed_values(option: Option) -> str:
+    """The values an option takes, as typed: ``SEAT|random``, ``true|false``, ``6|10|16``, ``N (from 1)``."""
+    if option.seat:
+        return "SEAT|random"
+    if option.kind is bool:
+        return "true|false"
+    if option.choices is not None:
+        return "|".join(map(shown, option.choices))
+    return "N" if option.minimum is None else _("N (from {minimum})").format(minimum=option.minimum)
 
 
 def games_usage() -> list[tuple[str, list[tuple[str, str]]]]:
