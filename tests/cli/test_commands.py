@@ -52,6 +52,24 @@ def test_play_help_lists_every_games_options_as_flags_and_the_bots() -> None:
     assert f"hard thinks about this long a move: {times}" in shown
 
 
+def test_play_help_fits_the_game_options_in_80_columns() -> None:
+    """Each flag on its line, what it does indented below it: no line the terminal wraps restarts at the
+    left edge among the options."""
+    child = spawn("play", "--help", columns=80)
+    ended(child)
+    lines = child.before.replace("\r\n", "\n").split("\n")
+    options = lines[
+        next(i for i, line in enumerate(lines) if line.strip().startswith("Game options (")) + 1 :
+    ]
+    options = options[: next(i for i, line in enumerate(options) if line.strip().startswith("Bots (--bots)"))]
+    assert len(options) > 40 and all(len(line) <= 80 for line in options)
+    for line in filter(str.strip, options):
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        game, flag = stripped.endswith(":") and stripped[:-1] in cardtable.games(), stripped.startswith("--")
+        assert indent == (1 if game else 3 if flag else 7), line
+
+
 def test_games_shows_options_as_they_are_typed() -> None:
     shown = output_of("games")
     assert "slobberhannes --players 3|4|5|6 number of players (default 4)" in shown

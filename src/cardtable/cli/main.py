@@ -13,6 +13,7 @@ Decisions:
 
 from __future__ import annotations
 
+import textwrap
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated
@@ -103,7 +104,14 @@ def _play_epilog() -> str:
     lines = [_("[bold]Game options[/bold] (after the game's name):")]
     for name, flags in games_usage():
         lines.append(f"{name}:")
-        lines.extend(f"  {escape(typed)}  {escape(meaning)}" for typed, meaning in flags)
+        # the flag, then what it does indented below it, wrapped to fit 80 columns (a line the terminal
+        # wraps restarts at column 1)
+        for typed, meaning in flags:
+            lines.append(f"  {escape(typed)}")
+            lines.extend(
+                escape(line)
+                for line in textwrap.wrap(meaning, 76, initial_indent=6 * " ", subsequent_indent=6 * " ")
+            )
     lines.append("")
     lines.append(_("[bold]Bots[/bold] (--bots): {bots}").format(bots=escape(bots_usage())))
     lines.extend(escape(line) for line in thinking_usage())
