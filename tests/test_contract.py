@@ -359,12 +359,8 @@ def test_a_seat_or_labels_of_another_type_are_refused(game: cardtable.Game) -> N
     floated["events"][index]["seat"] = float(floated["events"][index]["seat"])
     with pytest.raises(RecordError, match=f"^event {index}: a seat is written as an integer, found"):
         cardtable.replay(floated)
-    for labels, why in [
-        ("p" * game.players, "players must be a list of"),
-        (record["players"][1:], "players must be a list of"),
-        (list(range(game.players)), "every player's name must be text"),
-    ]:
-        with pytest.raises(RecordError, match=f"^{why}"):
+    for labels in ["p" * game.players, record["players"][1:], list(range(game.players))]:
+        with pytest.raises(RecordError, match=rf"^players must be a list of {game.players} names \(text\)"):
             cardtable.replay({**record, "players": labels})
     assert cardtable.replay(record).record(players=record["players"]) == record
 

@@ -36,10 +36,10 @@ def refused(tmp_path: Path, content: str, reason: str) -> str:
 @pytest.mark.parametrize(
     ("players", "reason"),
     [
-        (["ann"], "players must be a list of 2 names, one per seat, got ['ann']"),
+        (["ann"], "players must be a list of 2 names (text), one per seat, got ['ann']"),
         (["ann", "bob", "cy"], "players must be a list of 2 names"),
-        ("ab", "players must be a list of 2 names, one per seat, got 'ab'"),
-        ([1, 2], "every player's name must be text, got [1, 2]"),
+        ("ab", "players must be a list of 2 names (text), one per seat, got 'ab'"),
+        ([1, 2], "players must be a list of 2 names (text), one per seat, got [1, 2]"),
     ],
 )
 def test_players_that_do_not_fit_the_seats(tmp_path: Path, players: object, reason: str) -> None:

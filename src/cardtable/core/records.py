@@ -59,11 +59,11 @@ def _replay(record: Mapping[str, Any], *, tell: bool) -> Iterator[tuple[Step, li
     except (ValueError, TypeError) as error:
         raise RecordError(f"bad game or options: {error}") from None
     labels = record.get("players")
-    if labels is not None:
-        if not isinstance(labels, list) or len(labels) != game.players:
-            raise RecordError(f"players must be a list of {game.players} names, one per seat, got {labels!r}")
-        if not all(isinstance(label, str) for label in labels):
-            raise RecordError(f"every player's name must be text, got {labels!r}")
+    if labels is not None and not (
+        isinstance(labels, list) and len(labels) == game.players and all(isinstance(x, str) for x in labels)
+    ):
+        seats = game.players
+        raise RecordError(f"players must be a list of {seats} names (text), one per seat, got {labels!r}")
     state = game.state_class(game, record["seed"], ChanceScript(events))
     index = _check_generated(state, events, 0)
     yield Step(state, None, None), state.opening() if tell else []
