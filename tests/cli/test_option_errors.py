@@ -19,6 +19,12 @@ from .terminal import ended, spawn
         ("troeven", ["--start-points", "x"], "--start-points takes N (from 1), got x"),
         ("mue", ["--first-dealer", "abc"], "--first-dealer takes SEAT|random, got abc"),
         ("troeven", ["--version", "3"], "--version takes 1|2, got 3"),
+        ("mue", ["--first-dealer", "9"], "--first-dealer takes a seat from 0 to 4 with 5 players, got 9"),
+        (
+            "mue",
+            ["--first-dealer", "4", "--players", "4"],
+            "--first-dealer takes a seat from 0 to 3 with 4 players, got 4",
+        ),
     ],
 )
 def test_a_value_the_option_does_not_take(

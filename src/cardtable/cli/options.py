@@ -54,6 +54,11 @@ def read_options(game: str, words: list[str]) -> dict[str, Any]:
             raise ValueError(
                 message.format(flag=flag(key), values=typed_values(declared[key]), value=value)
             ) from None
+    players = options.get("players", declared["players"].default if "players" in declared else None)
+    for key, seat in options.items():
+        if declared[key].seat and isinstance(seat, int) and isinstance(players, int) and seat >= players:
+            message = _("{flag} takes a seat from 0 to {last} with {players} players, got {seat}")
+            raise ValueError(message.format(flag=flag(key), last=players - 1, players=players, seat=seat))
     return options
 
 
