@@ -81,6 +81,12 @@ export function cardName(code, deck = deckOf(code)) {
   return PACKS[deck]?.words[code] ?? code;
 }
 
+/** A card as a sentence on the page writes it: a piquet card in symbols ("Q♣"), any other by its name
+ * ("red 7"), as the game log and the rules' reasons say them; a code of no card as it is. */
+export function cardText(code, deck = deckOf(code)) {
+  return deck === "piquet" && deckOf(code) === "piquet" ? shortName(code) : cardName(code, deck);
+}
+
 /** A piquet card as players write it, in the page's language: "Q♣" ("V♣" in Dutch), "10♦" for "TD". */
 export function shortName(code) {
   return `${RANK_LETTERS[code[0]]}${SUITS[code[1]].symbol}`;
