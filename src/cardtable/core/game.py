@@ -98,9 +98,9 @@ class Game(ABC):
         """A whole match, deals included; the same seed always gives the same match. Raises ValueError
         for a seed that is not an integer or None: the record keeps it, and replays no other."""
         if seed is not None and type(seed) is not int:
-            if not isinstance(seed, Integral) or isinstance(seed, bool):
+            seed = _integer(seed)  # numpy's integers
+            if type(seed) is not int:
                 raise ValueError(f"seed must be an integer or None (got {seed!r})")
-            seed = int(seed)  # numpy's integers
         return self.state_class(self, seed)
 
     def all_deals(self) -> list[tuple[list[JsonDict], float]] | None:
@@ -222,7 +222,7 @@ class State:
     def apply_action(self, action: int) -> None:
         """Take ``action`` for the seat to act; raises IllegalAction (state unchanged) if not legal."""
         if type(action) is not int:  # numpy's integers are ids; a float or bool equal to one is not
-            action = _action_id(action)
+            action = _integer(action)
             if type(action) is not int:
                 raise IllegalAction(self.why_illegal(action))  # never None: no id is of that type
         legal = self._legal
@@ -282,7 +282,7 @@ class State:
         if seat is None:
             return reason("the game is over")
         if type(action) is not int:
-            action = _action_id(action)
+            action = _integer(action)
         if type(action) is not int or not 0 <= action < self.game.num_actions:
             return reason(
                 "{action!r} is not an action id of {game} (0..{last})",
@@ -641,9 +641,9 @@ def class_tables(cls: type[State]) -> ClassTables:
     return tables
 
 
-def _action_id(action: Any) -> Any:
+def _integer(value: Any) -> Any:
     """An integer of another type than ``int`` (numpy's, an ``IntEnum``) as the ``int`` it stands for;
-    anything else (a bool, a float, text) as it is, which no action id is."""
-    if isinstance(action, Integral) and not isinstance(action, bool):
-        return int(action)
-    return action
+    anything else (a bool, a float, text) as it is, which no action id or seed is."""
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
